@@ -1,0 +1,46 @@
+import { webcrypto } from 'node:crypto';
+
+/** Id prefixes of every resource; ids are `<prefix>_<lower-case base36>`. */
+export const ID_PREFIX = {
+  verification: 'vrf',
+  session: 'ses',
+  organisation: 'org',
+  application: 'app',
+  key: 'key',
+  user: 'usr',
+  webhookEndpoint: 'whe',
+  webhookDelivery: 'whd',
+  event: 'evt',
+  request: 'req',
+  audit: 'aud',
+} as const;
+
+export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];
+
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** Random lower-case alphanumerics from a CSPRNG, without modulo bias. */
+export function randomAlphanumeric(length: number, alphabet = ALPHABET): string {
+  let out = '';
+  const limit = 256 - (256 % alphabet.length);
+  while (out.length < length) {
+    const bytes = webcrypto.getRandomValues(new Uint8Array(length * 2));
+    for (const b of bytes) {
+      if (b < limit && out.length < length) out += alphabet[b % alphabet.length];
+    }
+  }
+  return out;
+}
+
+/**
+ * A new id. The first 9 characters encode the creation time (base36 milliseconds), so ids
+ * sort by creation time as strings; 16 random characters follow.
+ */
+export function newId(prefix: IdPrefix): string {
+  const time = Date.now().toString(36).padStart(9, '0');
+  return `${prefix}_${time}${randomAlphanumeric(16)}`;
+}
+
+export function hasPrefix(id: string, prefix: IdPrefix): boolean {
+  return new RegExp(`^${prefix}_[a-z0-9]{6,}$`).test(id);
+}

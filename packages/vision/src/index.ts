@@ -1,0 +1,2 @@
+export * from './image/normalize.ts';
+export * from './runtime/onnx.ts';
