@@ -1,10 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects: `unit` (pure code and models, no servers) and `integration` (real local
+ * DynamoDB/S3/SQS started once per run by test/global-setup.ts).
+ */
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['packages/*/test/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/**/*.test.ts'], globalSetup: ['test/global-setup.ts'] },
+      },
+    ],
   },
 });

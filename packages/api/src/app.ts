@@ -1,0 +1,58 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppDeps } from './deps.ts';
+import type { AppEnv } from './http/env.ts';
+import { describeZodError, errorResponse, handleError } from './http/errors.ts';
+import { notFoundHandler } from './http/not-found.ts';
+import { newRequestId, requestLog } from './http/request-log.ts';
+import { renderDocsPage } from './openapi/docs-page.ts';
+import { registerListLogs } from './routes/logs/list-logs.ts';
+
+export const API_VERSION = '1.0.0';
+
+const API_DESCRIPTION =
+  'Verifies identity documents (passports, Sahel biometric ID cards, Niger paper ID card) from photos, ' +
+  'with an optional selfie match. Errors always have the shape {"error":{"code","message"}}.';
+
+/** Builds the whole HTTP API. The same app runs under Node locally and on AWS Lambda. */
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({
+    // Validation failures use the spec's envelope and name the bad field.
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        return errorResponse(c, 'invalid_request', describeZodError(result.error, result.target));
+      }
+    },
+  });
+
+  app.use('*', async (c, next) => {
+    c.set('requestId', newRequestId());
+    c.set('startedAt', performance.now());
+    await next();
+    c.header('x-request-id', c.get('requestId'));
+  });
+  app.onError(handleError);
+  app.notFound(notFoundHandler(() => app.routes));
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'SecretKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A secret key: vn_test_… (test mode) or vn_live_… (live mode). Server side only.',
+  });
+
+  // Every /v1 call is logged once authenticated; each route names its own authentication.
+  app.use('/v1/*', requestLog(deps));
+  registerListLogs(app, deps);
+
+  const openApiConfig = {
+    openapi: '3.1.0',
+    info: { title: 'Identity Verification API', version: API_VERSION, description: API_DESCRIPTION },
+    servers: [{ url: deps.baseUrl }],
+  };
+  app.doc31('/openapi.json', openApiConfig);
+  app.get('/docs', (c) => c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig) as never)));
+  app.get('/health', (c) => c.json({ ok: true }));
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

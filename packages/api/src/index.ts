@@ -1,0 +1,2 @@
+export * from './app.ts';
+export * from './deps.ts';

@@ -1,0 +1,52 @@
+import { z } from '@hono/zod-openapi';
+import { ERROR_STATUS, type ErrorCode } from '@idv/core';
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: 'invalid_request' }),
+      message: z.string().openapi({ example: 'limit: must be at most 100' }),
+    }),
+  })
+  .openapi('Error', { description: 'Every error has exactly this shape.' });
+
+/** OpenAPI response entries for the errors a route can return. */
+export function errorResponses(...codes: ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes)
+    byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      status,
+      { description: `Error: ${list.join(', ')}`, content: { 'application/json': { schema: ErrorSchema } } },
+    ]),
+  );
+}
+
+/** Errors every authenticated route may return. */
+export const AUTHENTICATED_ERRORS: ErrorCode[] = ['unauthorized', 'rate_limited', 'internal_error'];
+
+export const RATE_LIMIT_HEADERS = {
+  'x-ratelimit-limit': { description: 'Calls allowed per minute', schema: { type: 'integer' as const } },
+  'x-ratelimit-remaining': {
+    description: 'Calls left in the current minute',
+    schema: { type: 'integer' as const },
+  },
+  'x-ratelimit-reset': {
+    description: 'When the window resets (epoch seconds)',
+    schema: { type: 'integer' as const },
+  },
+};
+
+export const PaginationQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(20)
+    .openapi({ description: 'Items per page, 1 to 100', example: 20 }),
+  cursor: z.string().max(2048).optional().openapi({ description: 'The `next_cursor` of the previous page' }),
+});
+
+export const SECRET_KEY_SECURITY = [{ SecretKey: [] }];

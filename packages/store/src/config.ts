@@ -1,0 +1,55 @@
+/**
+ * Where the storage lives. The same code talks to AWS or to the local servers; only these
+ * values differ, and they come from the environment (set by SST on AWS, by the local
+ * launcher or the test setup locally).
+ */
+export interface StoreConfig {
+  region: string;
+  tableName: string;
+  bucketName: string;
+  eventsQueueName: string;
+  eventsDeadLetterQueueName: string;
+  /** Local only: explicit endpoints and static credentials. Undefined on AWS. */
+  dynamoEndpoint?: string;
+  s3Endpoint?: string;
+  sqsEndpoint?: string;
+  /** Queue URLs when known (AWS injects them); otherwise resolved by name. */
+  eventsQueueUrl?: string;
+  eventsDeadLetterQueueUrl?: string;
+}
+
+export function storeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreConfig {
+  return {
+    region: env.AWS_REGION ?? 'us-east-1',
+    tableName: env.TABLE_NAME ?? 'idv',
+    bucketName: env.BUCKET_NAME ?? 'idv-images',
+    eventsQueueName: env.EVENTS_QUEUE_NAME ?? 'idv-events',
+    eventsDeadLetterQueueName: env.EVENTS_DLQ_NAME ?? 'idv-events-dlq',
+    dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    s3Endpoint: env.S3_ENDPOINT || undefined,
+    sqsEndpoint: env.SQS_ENDPOINT || undefined,
+    eventsQueueUrl: env.EVENTS_QUEUE_URL || undefined,
+    eventsDeadLetterQueueUrl: env.EVENTS_DLQ_URL || undefined,
+  };
+}
+
+/** The environment variables that carry a StoreConfig to another process. */
+export function storeConfigToEnv(config: StoreConfig): Record<string, string> {
+  const env: Record<string, string> = {
+    AWS_REGION: config.region,
+    TABLE_NAME: config.tableName,
+    BUCKET_NAME: config.bucketName,
+    EVENTS_QUEUE_NAME: config.eventsQueueName,
+    EVENTS_DLQ_NAME: config.eventsDeadLetterQueueName,
+  };
+  if (config.dynamoEndpoint) env.DYNAMODB_ENDPOINT = config.dynamoEndpoint;
+  if (config.s3Endpoint) env.S3_ENDPOINT = config.s3Endpoint;
+  if (config.sqsEndpoint) env.SQS_ENDPOINT = config.sqsEndpoint;
+  if (config.eventsQueueUrl) env.EVENTS_QUEUE_URL = config.eventsQueueUrl;
+  if (config.eventsDeadLetterQueueUrl) env.EVENTS_DLQ_URL = config.eventsDeadLetterQueueUrl;
+  return env;
+}
+
+export function isLocal(config: StoreConfig): boolean {
+  return Boolean(config.dynamoEndpoint);
+}

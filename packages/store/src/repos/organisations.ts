@@ -1,0 +1,99 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { newId } from '@idv/core';
+import { stripKeys, type Table } from '../table.ts';
+
+export type Plan = 'entry';
+
+export interface Organisation {
+  id: string;
+  name: string;
+  plan: Plan;
+  /** Live keys can be created only once the operator activated live mode. */
+  live_enabled: boolean;
+  /** How long live images are kept, in days. */
+  retention_days: number;
+  /** Suspended by the operator (402 account_suspended); usage alone never suspends. */
+  suspended: boolean;
+  created_at: string;
+}
+
+export interface Application {
+  id: string;
+  org_id: string;
+  name: string;
+  created_at: string;
+}
+
+/** DESIGN.md leaves the default retention open; docs/decisions.md records 30 days. */
+export const DEFAULT_RETENTION_DAYS = 30;
+
+const orgKey = (id: string) => ({ pk: `ORG#${id}`, sk: 'ORG' });
+
+export class OrganisationRepository {
+  constructor(private readonly table: Table) {}
+
+  /** Creates an organisation with its first application, atomically. */
+  async create(input: { name: string; appName: string; liveEnabled?: boolean }, now = new Date()) {
+    const org: Organisation = {
+      id: newId('org'),
+      name: input.name,
+      plan: 'entry',
+      live_enabled: input.liveEnabled ?? false,
+      retention_days: DEFAULT_RETENTION_DAYS,
+      suspended: false,
+      created_at: now.toISOString(),
+    };
+    const app: Application = {
+      id: newId('app'),
+      org_id: org.id,
+      name: input.appName,
+      created_at: org.created_at,
+    };
+    await this.table.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: this.table.name,
+              Item: { ...orgKey(org.id), ...org },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: this.table.name,
+              Item: { pk: `ORG#${org.id}`, sk: `APP#${app.id}`, ...app },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return { org, app };
+  }
+
+  async get(id: string): Promise<Organisation | null> {
+    const out = await this.table.doc.send(new GetCommand({ TableName: this.table.name, Key: orgKey(id) }));
+    return out.Item ? stripKeys<Organisation>(out.Item) : null;
+  }
+
+  async update(
+    id: string,
+    changes: Partial<Pick<Organisation, 'name' | 'live_enabled' | 'retention_days' | 'suspended'>>,
+  ) {
+    const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return this.get(id);
+    const out = await this.table.doc.send(
+      new UpdateCommand({
+        TableName: this.table.name,
+        Key: orgKey(id),
+        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes ? stripKeys<Organisation>(out.Attributes) : null;
+  }
+}

@@ -1,0 +1,71 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { newId } from '@idv/core';
+import { stripKeys, type Table } from '../table.ts';
+
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+) => Promise<Buffer>;
+
+export type Role = 'owner' | 'admin' | 'reviewer' | 'developer';
+
+export interface ConsoleUser {
+  id: string;
+  org_id: string;
+  email: string;
+  role: Role;
+  created_at: string;
+}
+
+const userKey = (email: string) => ({ pk: `USER#${email.toLowerCase()}`, sk: 'USER' });
+
+/** scrypt with a per-user salt; stored as `scrypt$<salt hex>$<hash hex>`. */
+async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32);
+  return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
+}
+
+async function passwordMatches(password: string, stored: string): Promise<boolean> {
+  const [scheme, saltHex, hashHex] = stored.split('$');
+  if (scheme !== 'scrypt' || !saltHex || !hashHex) return false;
+  const expected = Buffer.from(hashHex, 'hex');
+  const actual = await scrypt(password, Buffer.from(saltHex, 'hex'), expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+export class UserRepository {
+  constructor(private readonly table: Table) {}
+
+  async create(input: { orgId: string; email: string; role: Role; password: string }, now = new Date()) {
+    const user: ConsoleUser = {
+      id: newId('usr'),
+      org_id: input.orgId,
+      email: input.email.toLowerCase(),
+      role: input.role,
+      created_at: now.toISOString(),
+    };
+    await this.table.doc.send(
+      new PutCommand({
+        TableName: this.table.name,
+        Item: { ...userKey(user.email), ...user, password_hash: await hashPassword(input.password) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return user;
+  }
+
+  /** The user when the email and password match; null otherwise (same answer for both causes). */
+  async authenticate(email: string, password: string): Promise<ConsoleUser | null> {
+    const out = await this.table.doc.send(
+      new GetCommand({ TableName: this.table.name, Key: userKey(email) }),
+    );
+    if (!out.Item || typeof out.Item.password_hash !== 'string') return null;
+    if (!(await passwordMatches(password, out.Item.password_hash))) return null;
+    const { password_hash: _hash, ...user } = stripKeys<ConsoleUser & { password_hash: string }>(out.Item);
+    return user;
+  }
+}
