@@ -7,6 +7,6 @@ import { createStore, storeConfigFromEnv } from '@idv/store';
 import { handle } from 'hono/aws-lambda';
 
 const store = createStore(storeConfigFromEnv());
-const app = createApp({ store, baseUrl: process.env.BASE_URL ?? '' });
+const app = createApp({ store, baseUrl: process.env.PUBLIC_BASE_URL ?? '' });
 
 export const handler = handle(app);

@@ -12,7 +12,7 @@ import { type LocalCredentials, seedLocal, startLocalServers } from '@idv/store/
 
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 const port = Number(process.env.PORT ?? 8787);
-const baseUrl = process.env.BASE_URL ?? `http://localhost:${port}`;
+const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
 const lockFile = resolve(dataDir, 'start.lock');
 const credentialsFile = resolve(dataDir, 'local.json');
 

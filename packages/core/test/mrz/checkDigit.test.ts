@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { checkDigitHolds, mrzCharValue, mrzCheckDigit } from '../../src/index.ts';
+
+describe('mrzCheckDigit (ICAO 9303 part 3 §4.9, weights 7-3-1)', () => {
+  it.each([
+    // ICAO 9303 worked examples and the specimen fields.
+    ['520727', 3],
+    ['L898902C3', 6],
+    ['740812', 2],
+    ['120415', 9],
+    ['ZE184226B<<<<<', 1],
+    ['D23145890', 7],
+    ['AB2134<<<', 5],
+    ['', 0],
+    ['<<<<<<', 0],
+  ])('check digit of %j is %i', (data, digit) => {
+    expect(mrzCheckDigit(data)).toBe(digit);
+  });
+
+  it('values characters as 0-9, A=10 … Z=35 and < = 0', () => {
+    expect(mrzCharValue('0')).toBe(0);
+    expect(mrzCharValue('9')).toBe(9);
+    expect(mrzCharValue('A')).toBe(10);
+    expect(mrzCharValue('Z')).toBe(35);
+    expect(mrzCharValue('<')).toBe(0);
+  });
+
+  it('applies the weights 7, 3, 1 by position', () => {
+    expect(mrzCheckDigit('1')).toBe(7);
+    expect(mrzCheckDigit('01')).toBe(3);
+    expect(mrzCheckDigit('001')).toBe(1);
+    expect(mrzCheckDigit('0001')).toBe(7);
+    expect(mrzCheckDigit('B')).toBe((11 * 7) % 10);
+  });
+
+  it('checkDigitHolds accepts only the right single digit', () => {
+    expect(checkDigitHolds('L898902C3', '6')).toBe(true);
+    expect(checkDigitHolds('L898902C3', '5')).toBe(false);
+    expect(checkDigitHolds('<<<', '<')).toBe(false);
+    expect(checkDigitHolds('L898902C3', undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '@idv/store/local';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** Runs `scripts/start.ts` as `npm start` does, in its own data folder and port. */
+function startService(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Ctrl-C stops everything')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`exited with ${code}: ${output}`));
+    });
+  });
+  // A start that is expected to fail never awaits `ready`: keep its rejection handled.
+  ready.catch(() => {});
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, ready, exited, output: () => output };
+}
+
+function stop(child: ChildProcess) {
+  child.kill('SIGINT');
+}
+
+describe('npm start', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'idv-start-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('boots everything, prints and writes credentials, refuses a second start, stops cleanly, and keeps keys across restarts', async () => {
+    const port = await freePort();
+    const first = startService(dataDir, port);
+    await first.ready;
+    const credentials = JSON.parse(readFileSync(join(dataDir, 'local.json'), 'utf8'));
+    expect(credentials).toMatchObject({
+      base_url: `http://localhost:${port}`,
+      test_key: expect.stringMatching(/^vn_test_/),
+      live_key: expect.stringMatching(/^vn_live_/),
+      console: { email: expect.any(String), password: expect.any(String) },
+    });
+    expect(first.output()).toContain(credentials.test_key);
+    expect(first.output()).toContain(credentials.live_key);
+    expect(first.output()).toContain(credentials.console.password);
+
+    const ok = await fetch(`${credentials.base_url}/v1/logs`, {
+      headers: { authorization: `Bearer ${credentials.test_key}` },
+    });
+    expect(ok.status).toBe(200);
+    const bad = await fetch(`${credentials.base_url}/v1/logs`, {
+      headers: { authorization: 'Bearer vn_test_wrong' },
+    });
+    expect(bad.status).toBe(401);
+    expect(await bad.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+
+    const second = startService(dataDir, await freePort());
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('already running');
+
+    stop(first.child);
+    expect(await first.exited).toBe(0);
+
+    // Restart on the same data: the same keys still work.
+    const third = startService(dataDir, port);
+    await third.ready;
+    const again = JSON.parse(readFileSync(join(dataDir, 'local.json'), 'utf8'));
+    expect(again.test_key).toBe(credentials.test_key);
+    const stillOk = await fetch(`${credentials.base_url}/v1/logs`, {
+      headers: { authorization: `Bearer ${credentials.test_key}` },
+    });
+    expect(stillOk.status).toBe(200);
+    const logs = await stillOk.json();
+    expect(logs.data.length).toBeGreaterThanOrEqual(1); // the call made before the restart
+    stop(third.child);
+    expect(await third.exited).toBe(0);
+  }, 120_000);
+});
