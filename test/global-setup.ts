@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { StoreConfig } from '@idv/store';
 import { startLocalServers } from '@idv/store/local';
 import type { TestProject } from 'vitest/node';
@@ -9,7 +10,7 @@ import type { TestProject } from 'vitest/node';
 export default async function setup(project: TestProject) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const servers = await startLocalServers({ prefix: `idvtest${Date.now().toString(36)}` });
-  project.provide('storeConfig', servers.config);
+  project.provide('storeConfig', { ...servers.config, imageMasterKey: randomBytes(32).toString('base64') });
   return async () => {
     await servers.stop();
   };

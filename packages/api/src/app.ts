@@ -6,6 +6,12 @@ import { notFoundHandler } from './http/not-found.ts';
 import { newRequestId, requestLog } from './http/request-log.ts';
 import { renderDocsPage } from './openapi/docs-page.ts';
 import { registerListLogs } from './routes/logs/list-logs.ts';
+import { registerCreateVerification } from './routes/verifications/create-verification.ts';
+import { registerGetVerification } from './routes/verifications/get-verification.ts';
+import { registerGetVerificationImage } from './routes/verifications/get-verification-image.ts';
+import { registerListVerifications } from './routes/verifications/list-verifications.ts';
+import { registerViewImage } from './routes/verifications/view-image.ts';
+import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 
 export const API_VERSION = '1.0.0';
 
@@ -42,6 +48,12 @@ export function createApp(deps: AppDeps) {
   // Every /v1 call is logged once authenticated; each route names its own authentication.
   app.use('/v1/*', requestLog(deps));
   registerListLogs(app, deps);
+  registerCreateVerification(app, deps);
+  registerListVerifications(app, deps);
+  registerGetVerification(app, deps);
+  registerGetVerificationImage(app, deps);
+  registerViewImage(app, deps);
+  registerWebhookRoutes(app, deps);
 
   const openApiConfig = {
     openapi: '3.1.0',

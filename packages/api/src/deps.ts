@@ -1,4 +1,6 @@
-import type { Store } from '@idv/store';
+import type { Verification } from '@idv/core';
+import type { Mode, Store } from '@idv/store';
+import type { Analyzer } from './analyzer.ts';
 
 /** Everything the HTTP app needs from outside; built once per process (server or Lambda). */
 export interface AppDeps {
@@ -9,6 +11,32 @@ export interface AppDeps {
   now?: () => Date;
   /** Overrides of the spec's limits, for tests only. */
   limits?: Partial<RateLimits>;
+  /** Image analysis (in-process vision locally, a Lambda on AWS). */
+  analyzer?: Analyzer;
+  /** For tests: how long an analysis may run before 503. */
+  analysisTimeoutMs?: number;
+  /** Emits `verification.completed` (the webhooks package). */
+  events?: EventPublisher;
+  /** Secret for signing short-lived image URLs (32+ bytes). */
+  urlSigningKey?: Uint8Array;
+  /** Webhook endpoint registration; unset means the environment's settings (no localhost). */
+  webhooks?: WebhookApiOptions;
+}
+
+export interface WebhookApiOptions {
+  /** Accept http://localhost and http://127.0.0.1 endpoints (local runs and tests only). */
+  allowLocalhost?: boolean;
+  /** DNS resolution of endpoint hosts (tests); the system resolver by default. */
+  resolve?: (hostname: string) => Promise<string[]>;
+}
+
+export interface EventPublisher {
+  publishVerificationCompleted(input: {
+    orgId: string;
+    appId: string;
+    mode: Mode;
+    verification: Verification;
+  }): Promise<unknown>;
 }
 
 export interface RateLimits {

@@ -16,6 +16,8 @@ export interface StoreConfig {
   /** Queue URLs when known (AWS injects them); otherwise resolved by name. */
   eventsQueueUrl?: string;
   eventsDeadLetterQueueUrl?: string;
+  /** Base64 of the 32-byte master key sealing image data keys (a secret: SST Secret on AWS). */
+  imageMasterKey?: string;
 }
 
 export function storeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreConfig {
@@ -30,6 +32,7 @@ export function storeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreC
     sqsEndpoint: env.SQS_ENDPOINT || undefined,
     eventsQueueUrl: env.EVENTS_QUEUE_URL || undefined,
     eventsDeadLetterQueueUrl: env.EVENTS_DLQ_URL || undefined,
+    imageMasterKey: env.IMAGE_MASTER_KEY || undefined,
   };
 }
 
@@ -47,6 +50,7 @@ export function storeConfigToEnv(config: StoreConfig): Record<string, string> {
   if (config.sqsEndpoint) env.SQS_ENDPOINT = config.sqsEndpoint;
   if (config.eventsQueueUrl) env.EVENTS_QUEUE_URL = config.eventsQueueUrl;
   if (config.eventsDeadLetterQueueUrl) env.EVENTS_DLQ_URL = config.eventsDeadLetterQueueUrl;
+  if (config.imageMasterKey) env.IMAGE_MASTER_KEY = config.imageMasterKey;
   return env;
 }
 

@@ -1,0 +1,47 @@
+import type { Observations } from '@idv/core';
+
+export type ImageKind = 'front' | 'back' | 'selfie';
+
+/** One uploaded image: its bytes (in-process) and where it is stored (for a remote analyzer). */
+export interface AnalysisImage {
+  bytes: Uint8Array;
+  contentType: string;
+  /** The S3 key of the encrypted copy, while the analysis runs. */
+  storageKey: string;
+}
+
+export interface AnalysisRequest {
+  images: Partial<Record<ImageKind, AnalysisImage>>;
+  /** A document type imposed by the caller (sessions), when known. */
+  documentType?: 'passport' | 'cni';
+}
+
+/**
+ * What the analyzer says: observations, or a refusal of one image before any reading. The
+ * analyzer only observes; core judges the observations.
+ */
+export type AnalysisOutcome =
+  | { kind: 'observations'; observations: Observations }
+  | {
+      kind: 'refused';
+      code: 'unreadable' | 'invalid_image' | 'image_too_large';
+      image: ImageKind;
+      message: string;
+    };
+
+/**
+ * The boundary between the API and image analysis. Locally it runs in-process; on AWS it is a
+ * container-image Lambda invoked with references to the images in S3 (the 6 MB synchronous
+ * payload limit rules out sending three 12 MB images inline).
+ */
+export interface Analyzer {
+  analyze(request: AnalysisRequest): Promise<AnalysisOutcome>;
+}
+
+/** Thrown by analyzers when the analysis itself failed or timed out (→ 503). */
+export class AnalysisUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AnalysisUnavailableError';
+  }
+}

@@ -1,0 +1,45 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppDeps } from '../../deps.ts';
+import { authOf, requireSecretKey } from '../../http/auth.ts';
+import type { AppEnv } from '../../http/env.ts';
+import {
+  AUTHENTICATED_ERRORS,
+  errorResponses,
+  PaginationQuery,
+  RATE_LIMIT_HEADERS,
+  SECRET_KEY_SECURITY,
+} from '../../openapi/common.ts';
+import { VerificationResponse } from '../../openapi/verification.ts';
+
+const route = (deps: AppDeps) =>
+  createRoute({
+    method: 'get',
+    path: '/v1/verifications',
+    summary: 'List verifications',
+    description: 'Verifications of your organisation in the mode of the key used, newest first.',
+    tags: ['Verifications'],
+    security: SECRET_KEY_SECURITY,
+    middleware: [requireSecretKey(deps)] as const,
+    request: { query: PaginationQuery },
+    responses: {
+      200: {
+        description: 'A page of verifications',
+        headers: RATE_LIMIT_HEADERS,
+        content: {
+          'application/json': {
+            schema: z.object({ data: z.array(VerificationResponse), next_cursor: z.string().nullable() }),
+          },
+        },
+      },
+      ...errorResponses('invalid_request', ...AUTHENTICATED_ERRORS),
+    },
+  });
+
+export function registerListVerifications(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  app.openapi(route(deps), async (c) => {
+    const auth = authOf(c);
+    const { limit, cursor } = c.req.valid('query');
+    const page = await deps.store.verifications.list(auth.orgId, auth.mode, limit, cursor);
+    return c.json({ data: page.records.map((r) => r.verification), next_cursor: page.next_cursor }, 200);
+  });
+}

@@ -1,0 +1,50 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { ApiError } from '@idv/core';
+import type { AppDeps } from '../../deps.ts';
+import { authOf, requireSecretKey } from '../../http/auth.ts';
+import type { AppEnv } from '../../http/env.ts';
+import {
+  AUTHENTICATED_ERRORS,
+  errorResponses,
+  RATE_LIMIT_HEADERS,
+  SECRET_KEY_SECURITY,
+} from '../../openapi/common.ts';
+import { WebhookEndpointIdParam } from './schemas.ts';
+
+const route = (deps: AppDeps) =>
+  createRoute({
+    method: 'delete',
+    path: '/v1/webhooks/{id}',
+    summary: 'Delete a webhook endpoint',
+    description:
+      'Removes the endpoint at once: no further attempt is made to it, and its pending deliveries end `failed`.',
+    tags: ['Webhooks'],
+    security: SECRET_KEY_SECURITY,
+    middleware: [requireSecretKey(deps)] as const,
+    request: { params: WebhookEndpointIdParam },
+    responses: {
+      200: {
+        description: 'The endpoint was deleted',
+        headers: RATE_LIMIT_HEADERS,
+        content: {
+          'application/json': {
+            schema: z.object({ id: z.string(), deleted: z.literal(true) }).openapi('DeletedWebhookEndpoint'),
+          },
+        },
+      },
+      ...errorResponses('invalid_request', 'not_found', ...AUTHENTICATED_ERRORS),
+    },
+  });
+
+export function registerDeleteWebhook(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  app.openapi(route(deps), async (c) => {
+    const auth = authOf(c);
+    const { id } = c.req.valid('param');
+    // Another organisation's endpoint is simply not found.
+    if (!(await deps.store.webhookEndpoints.delete(auth.orgId, id))) {
+      throw new ApiError('not_found', `no webhook endpoint ${id}`);
+    }
+    c.set('resourceId', id);
+    return c.json({ id, deleted: true as const }, 200);
+  });
+}

@@ -1,0 +1,133 @@
+import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Verification } from '@idv/core';
+import { ApiError } from '@idv/core';
+import { decodeCursor, encodeCursor, type Table } from '../table.ts';
+import type { Mode } from './api-keys.ts';
+
+export type ImageKind = 'front' | 'back' | 'selfie';
+
+export interface StoredImage {
+  key: string;
+  content_type: string;
+  bytes: number;
+}
+
+/** What finance sums per organisation per month; never shown to customers. */
+export interface CostEstimate {
+  analyzer_ms: number;
+  compute_usd: number;
+  storage_usd: number;
+  total_usd: number;
+}
+
+/** A verification as kept: the public object plus what only the service needs. */
+export interface VerificationRecord {
+  verification: Verification;
+  org_id: string;
+  app_id: string;
+  mode: Mode;
+  /** Live mode only: the encrypted images and when they must be deleted. */
+  images: Partial<Record<ImageKind, StoredImage>>;
+  images_purge_after: string | null;
+  images_purged_at: string | null;
+  cost: CostEstimate;
+  session_id: string | null;
+  /** The calendar month (UTC, YYYY-MM) it is counted in, live mode only. */
+  billing_month: string | null;
+}
+
+const itemKey = (id: string) => ({ pk: `VRF#${id}`, sk: 'VRF' });
+const listPartition = (orgId: string, mode: Mode) => `ORG#${orgId}#MODE#${mode}#VRF`;
+
+export class VerificationRepository {
+  constructor(private readonly table: Table) {}
+
+  /** The Put of a new verification, to be written in one transaction with its side effects. */
+  putItem(record: VerificationRecord): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
+    const v = record.verification;
+    return {
+      Put: {
+        TableName: this.table.name,
+        Item: {
+          ...itemKey(v.id),
+          gsi1pk: listPartition(record.org_id, record.mode),
+          gsi1sk: `${v.created_at}#${v.id}`,
+          ...record,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    };
+  }
+
+  /** Reads a verification of this organisation and mode; anything else is "not found". */
+  async get(orgId: string, mode: Mode, id: string): Promise<VerificationRecord | null> {
+    const out = await this.table.doc.send(
+      new GetCommand({ TableName: this.table.name, Key: itemKey(id), ConsistentRead: true }),
+    );
+    const item = out.Item as (VerificationRecord & Record<string, unknown>) | undefined;
+    if (!item || item.org_id !== orgId || item.mode !== mode) return null;
+    return toRecord(item);
+  }
+
+  /** Reads by id alone (console, purge job); callers check the organisation themselves. */
+  async getById(id: string): Promise<VerificationRecord | null> {
+    const out = await this.table.doc.send(
+      new GetCommand({ TableName: this.table.name, Key: itemKey(id), ConsistentRead: true }),
+    );
+    return out.Item ? toRecord(out.Item as VerificationRecord & Record<string, unknown>) : null;
+  }
+
+  async list(orgId: string, mode: Mode, limit: number, cursor?: string) {
+    const partition = listPartition(orgId, mode);
+    let start: Record<string, unknown> | undefined;
+    if (cursor !== undefined) {
+      const decoded = decodeCursor(cursor);
+      if (!decoded || decoded.gsi1pk !== partition)
+        throw new ApiError('invalid_request', 'cursor: not a cursor returned by this endpoint');
+      start = decoded;
+    }
+    const out = await this.table.doc.send(
+      new QueryCommand({
+        TableName: this.table.name,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': partition },
+        ScanIndexForward: false,
+        Limit: limit,
+        ExclusiveStartKey: start,
+      }),
+    );
+    const records = (out.Items ?? []).map((item) =>
+      toRecord(item as VerificationRecord & Record<string, unknown>),
+    );
+    return { records, next_cursor: encodeCursor(out.LastEvaluatedKey) };
+  }
+
+  /** Marks the images of a verification as purged (they were deleted from the bucket). */
+  purgedImagesUpdate(id: string, at: Date): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
+    return {
+      Update: {
+        TableName: this.table.name,
+        Key: itemKey(id),
+        UpdateExpression: 'SET images_purged_at = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      },
+    };
+  }
+}
+
+function toRecord(item: VerificationRecord & Record<string, unknown>): VerificationRecord {
+  return {
+    verification: item.verification,
+    org_id: item.org_id,
+    app_id: item.app_id,
+    mode: item.mode,
+    images: item.images ?? {},
+    images_purge_after: item.images_purge_after ?? null,
+    images_purged_at: item.images_purged_at ?? null,
+    cost: item.cost,
+    session_id: item.session_id ?? null,
+    billing_month: item.billing_month ?? null,
+  };
+}

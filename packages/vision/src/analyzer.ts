@@ -1,0 +1,93 @@
+import { type Observations, ObservationsSchema } from '@idv/core';
+import { analyzeFaces } from './faces/analyze.ts';
+import { prepareFaceModels } from './faces/models.ts';
+import { ImageInputError, type NormalizedImage, normalizeImage } from './image/normalize.ts';
+import { assessSharpness } from './quality/sharpness.ts';
+import { readDocument, warmUp as warmUpReading } from './read-document.ts';
+import { detectTamper } from './tamper/index.ts';
+
+export type ImageKind = 'front' | 'back' | 'selfie';
+
+export interface AnalyzerImages {
+  images: Partial<Record<ImageKind, { bytes: Uint8Array }>>;
+  documentType?: 'passport' | 'cni';
+}
+
+export type AnalyzerResult =
+  | { kind: 'observations'; observations: Observations }
+  | {
+      kind: 'refused';
+      code: 'unreadable' | 'invalid_image' | 'image_too_large';
+      image: ImageKind;
+      message: string;
+    };
+
+/**
+ * The whole analysis of one verification: decode → refuse too-blurry document photos →
+ * read (OCR, MRZ, printed fields, type) → faces → tamper signs. It reports what it saw;
+ * `core` judges. Models are loaded once per process (warmUpAnalyzer, or on first use).
+ */
+export async function analyzeImages(input: AnalyzerImages): Promise<AnalyzerResult> {
+  const t0 = performance.now();
+  const decoded: Partial<Record<ImageKind, NormalizedImage>> = {};
+  for (const kind of ['front', 'back', 'selfie'] as const) {
+    const image = input.images[kind];
+    if (!image) continue;
+    try {
+      decoded[kind] = await normalizeImage(image.bytes);
+    } catch (error) {
+      if (error instanceof ImageInputError)
+        return { kind: 'refused', code: error.code, image: kind, message: error.message };
+      throw error;
+    }
+  }
+  const front = decoded.front;
+  if (!front)
+    return { kind: 'refused', code: 'invalid_image', image: 'front', message: 'the front image is required' };
+  const normalizeMs = performance.now() - t0;
+
+  // Spec: a too-blurry image is refused before any reading. Only the document photos are
+  // gated: a soft selfie still matches, and its quality shows in the similarity.
+  for (const kind of ['front', 'back'] as const) {
+    const image = decoded[kind];
+    if (image && assessSharpness(image).tooBlurry) {
+      return {
+        kind: 'refused',
+        code: 'unreadable',
+        image: kind,
+        message: 'the photo is too blurry to be read; retake it in focus',
+      };
+    }
+  }
+
+  const reading = await readDocument({ front, back: decoded.back }, { documentType: input.documentType });
+  const documentImages = decoded.back ? [front, decoded.back] : [front];
+  const faces = await analyzeFaces(documentImages, decoded.selfie ?? null);
+  const tamper = await detectTamper({ front, back: decoded.back }, { layout: reading.document.layout });
+
+  const observations: Observations = {
+    document: reading.document,
+    mrz: reading.mrz,
+    printed: reading.printed,
+    portrait_found: faces.portrait_found,
+    face: faces.face,
+    tamper: tamper.signals,
+    timings: roundTimings({
+      normalize_ms: normalizeMs,
+      ...reading.timings,
+      ...faces.timings,
+      ...tamper.timings,
+    }),
+  };
+  return { kind: 'observations', observations: ObservationsSchema.parse(observations) };
+}
+
+/** Loads every model (OCR, face detection and embedding) so the first request pays nothing. */
+export async function warmUpAnalyzer(): Promise<void> {
+  await prepareFaceModels();
+  await warmUpReading();
+}
+
+function roundTimings(timings: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.max(0, Math.round(v))]));
+}

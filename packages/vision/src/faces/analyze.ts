@@ -1,0 +1,90 @@
+import type { Observations } from '@idv/core';
+import type { NormalizedImage } from '../image/normalize.ts';
+import { calibrate } from './calibration.ts';
+import { detectDocumentFaces, detectSelfieFaces, type FaceBox } from './detect.ts';
+import { cosine, embedFace } from './embed.ts';
+
+/**
+ * Faces on a document and a selfie → the face observation the core turns into the
+ * `face_match` check. The three failure causes stay distinguishable:
+ *   portrait not found  → portrait_found false (faces_in_document 0)
+ *   no face in selfie   → faces_in_selfie 0
+ *   several faces       → faces_in_selfie > 1
+ */
+
+export interface FaceAnalysis {
+  portrait_found: boolean;
+  face: Observations['face'];
+  timings: Record<string, number>;
+}
+
+/**
+ * A document face counts when its box is at least 70 % as wide as the largest one. Passports
+ * and ID cards print a small "ghost" copy of the portrait (typically 35–60 % of its width):
+ * that is not a second person and must not be counted.
+ */
+export const DOCUMENT_FACE_MIN_RELATIVE_WIDTH = 0.7;
+/**
+ * A selfie face counts when it is at least 35 % as wide as the main face. A person standing
+ * behind the user counts (the spec wants one face); the portrait on an ID card held next to the
+ * face (~15–25 % of the face width in a "selfie with ID") and faces on posters far behind do not.
+ */
+export const SELFIE_FACE_MIN_RELATIVE_WIDTH = 0.35;
+
+function largest(faces: FaceBox[]): FaceBox | undefined {
+  return faces.reduce<FaceBox | undefined>((best, f) => (!best || f.w > best.w ? f : best), undefined);
+}
+
+export function countSignificant(faces: FaceBox[], minRelativeWidth: number): number {
+  const main = largest(faces);
+  if (!main) return 0;
+  return faces.filter((f) => f.w >= minRelativeWidth * main.w).length;
+}
+
+export async function analyzeFaces(
+  document: NormalizedImage[],
+  selfie: NormalizedImage | null,
+): Promise<FaceAnalysis> {
+  const timings: Record<string, number> = {};
+  const t0 = performance.now();
+  // The portrait is on the front; other sides are searched only when the front has no face
+  // (a card photographed back-first still gets its portrait found).
+  let docFaces: FaceBox[] = [];
+  let docImage: NormalizedImage | undefined;
+  for (const image of document) {
+    docFaces = await detectDocumentFaces(image);
+    docImage = image;
+    if (docFaces.length) break;
+  }
+  const t1 = performance.now();
+  timings.face_detect_document_ms = Math.round(t1 - t0);
+  const portrait = largest(docFaces);
+  const facesInDocument = countSignificant(docFaces, DOCUMENT_FACE_MIN_RELATIVE_WIDTH);
+
+  if (!selfie) {
+    timings.face_ms = Math.round(performance.now() - t0);
+    return { portrait_found: portrait !== undefined, face: null, timings };
+  }
+
+  const selfieFaces = await detectSelfieFaces(selfie);
+  const t2 = performance.now();
+  timings.face_detect_selfie_ms = Math.round(t2 - t1);
+  const main = largest(selfieFaces);
+  let similarity: number | null = null;
+  if (portrait && docImage && main) {
+    const [a, b] = [await embedFace(docImage, portrait), await embedFace(selfie, main)];
+    similarity = Math.round(calibrate(cosine(a, b)) * 1000) / 1000;
+  }
+  const t3 = performance.now();
+  timings.face_embed_ms = Math.round(t3 - t2);
+  timings.face_ms = Math.round(t3 - t0);
+  return {
+    portrait_found: portrait !== undefined,
+    face: {
+      faces_in_document: facesInDocument,
+      faces_in_selfie: countSignificant(selfieFaces, SELFIE_FACE_MIN_RELATIVE_WIDTH),
+      similarity,
+    },
+    timings,
+  };
+}

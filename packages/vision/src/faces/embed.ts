@@ -1,0 +1,115 @@
+import type { NormalizedImage } from '../image/normalize.ts';
+import { ort } from '../runtime/onnx.ts';
+import type { FaceBox } from './detect.ts';
+import { FACE_MODELS, faceModelSession } from './models.ts';
+import { type Affine, warpAffine } from './raster.ts';
+
+/**
+ * Face embeddings. The face is aligned on its eyes (rotation so the eyes are level, scale from
+ * the eye distance) before the embedding model sees it, so head tilt and framing differences
+ * between a selfie and a document portrait do not move the descriptor.
+ */
+
+export type EmbeddingModel = typeof FACE_MODELS.faceres | typeof FACE_MODELS.mobileface;
+
+export interface Framing {
+  /** Crop side as a multiple of the eye distance. */
+  sideOverEyes: number;
+  /** Downward shift of the crop centre from the eye midpoint, in eye distances. */
+  centreBelowEyes: number;
+}
+
+/**
+ * Framing per model, chosen by measurement on the fixture pairs (see docs/face-calibration.md):
+ * FaceRes was trained on loose VGGFace2-style crops (whole head, some background); MobileFace on
+ * tight ArcFace-style 112×112 crops (eyes at ~46 % of the height, eye distance ~1/3 of the width).
+ */
+export const FRAMING: Record<EmbeddingModel, Framing> = {
+  faceres: { sideOverEyes: 3.6, centreBelowEyes: 0.55 },
+  mobileface: { sideOverEyes: 2.9, centreBelowEyes: 0.25 },
+};
+
+const INPUT_SIZE: Record<EmbeddingModel, number> = { faceres: 224, mobileface: 112 };
+
+/** The affine map from crop pixels to image pixels that levels the eyes and frames the face. */
+export function alignmentMap(face: FaceBox, size: number, framing: Framing): Affine {
+  // Landmark 0 is the subject's right eye (image left), 1 the left eye.
+  const [rx, ry] = face.landmarks[0]!;
+  const [lx, ly] = face.landmarks[1]!;
+  const dx = lx - rx;
+  const dy = ly - ry;
+  const eyeDist = Math.max(1e-3, Math.hypot(dx, dy));
+  const cos = dx / eyeDist;
+  const sin = dy / eyeDist;
+  const side = framing.sideOverEyes * eyeDist;
+  const k = side / size; // source pixels per crop pixel
+  // Crop centre: eye midpoint moved "down" in the face's own frame (perpendicular to the eye line).
+  const cx = (rx + lx) / 2 - sin * framing.centreBelowEyes * eyeDist;
+  const cy = (ry + ly) / 2 + cos * framing.centreBelowEyes * eyeDist;
+  // crop (u, v) → image: centre + R · (u - size/2, v - size/2) · k
+  const h = (size - 1) / 2;
+  return {
+    a: cos * k,
+    b: -sin * k,
+    c: cx - (cos * h - sin * h) * k,
+    d: sin * k,
+    e: cos * k,
+    f: cy - (sin * h + cos * h) * k,
+  };
+}
+
+/** Aligned face crop (HWC, 0..255) ready for the model. */
+export function alignedCrop(image: NormalizedImage, face: FaceBox, model: EmbeddingModel): Float32Array {
+  const size = INPUT_SIZE[model];
+  return warpAffine(image, alignmentMap(face, size, FRAMING[model]), size, size);
+}
+
+/**
+ * Grayscale on both sides: document portraits are often grey (ghost printing, photocopies,
+ * laser engraving) while selfies are colour. Comparing grey with grey removes a difference
+ * that has nothing to do with identity. (Measured: it also helps on colour-colour pairs.)
+ */
+function toGrey(pixels: Float32Array): Float32Array {
+  for (let i = 0; i < pixels.length; i += 3) {
+    const g = 0.299 * pixels[i]! + 0.587 * pixels[i + 1]! + 0.114 * pixels[i + 2]!;
+    pixels[i] = g;
+    pixels[i + 1] = g;
+    pixels[i + 2] = g;
+  }
+  return pixels;
+}
+
+/** L2-normalised embedding of one detected face. */
+export async function embedFace(
+  image: NormalizedImage,
+  face: FaceBox,
+  model: EmbeddingModel = FACE_MODELS.faceres,
+  options: { grey?: boolean } = {},
+): Promise<Float32Array> {
+  const session = await faceModelSession(model);
+  const size = INPUT_SIZE[model];
+  let pixels = alignedCrop(image, face, model);
+  if (options.grey ?? true) pixels = toGrey(pixels);
+  const out = await session.run({
+    [session.inputNames[0]!]: new ort.Tensor('float32', pixels, [1, size, size, 3]),
+  });
+  const vector =
+    model === FACE_MODELS.faceres
+      ? (out['global_pooling/Mean']!.data as Float32Array)
+      : (Object.values(out)[0]!.data as Float32Array);
+  return l2normalize(Float32Array.from(vector));
+}
+
+export function l2normalize(v: Float32Array): Float32Array {
+  let n = 0;
+  for (const x of v) n += x * x;
+  const inv = n > 0 ? 1 / Math.sqrt(n) : 0;
+  return v.map((x) => x * inv);
+}
+
+/** Cosine similarity of two L2-normalised vectors (the raw score that calibration maps). */
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}

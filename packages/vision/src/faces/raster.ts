@@ -1,0 +1,126 @@
+import type { NormalizedImage } from '../image/normalize.ts';
+
+/**
+ * Small pixel helpers for the face and tamper code: sampling, affine warps and crops from a
+ * `NormalizedImage` (RGB, row-major, 8 bits). Plain loops: the crops are small (≤ 256 px).
+ */
+
+/** 2-D affine map from destination pixel (x, y) to source (a*x + b*y + c, d*x + e*y + f). */
+export interface Affine {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  e: number;
+  f: number;
+}
+
+/**
+ * Samples `src` through an affine map into a `size.w × size.h` RGB float image (values 0..255,
+ * HWC order). Bilinear; pixels outside the source take the nearest edge value (TF's
+ * crop-and-resize uses an extrapolation value instead, but edge replication avoids dark
+ * borders around faces close to the image edge).
+ */
+export function warpAffine(src: NormalizedImage, map: Affine, w: number, h: number): Float32Array {
+  const out = new Float32Array(w * h * 3);
+  const { rgb, width, height } = src;
+  let o = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const sx = Math.min(width - 1, Math.max(0, map.a * x + map.b * y + map.c));
+      const sy = Math.min(height - 1, Math.max(0, map.d * x + map.e * y + map.f));
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const x1 = Math.min(width - 1, x0 + 1);
+      const y1 = Math.min(height - 1, y0 + 1);
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const i00 = (y0 * width + x0) * 3;
+      const i01 = (y0 * width + x1) * 3;
+      const i10 = (y1 * width + x0) * 3;
+      const i11 = (y1 * width + x1) * 3;
+      for (let ch = 0; ch < 3; ch++) {
+        const top = rgb[i00 + ch]! * (1 - fx) + rgb[i01 + ch]! * fx;
+        const bottom = rgb[i10 + ch]! * (1 - fx) + rgb[i11 + ch]! * fx;
+        out[o++] = top * (1 - fy) + bottom * fy;
+      }
+    }
+  }
+  return out;
+}
+
+/** Axis-aligned crop `[x, y, w, h]` (source pixels, may exceed the image) resized to `outW × outH`. */
+export function cropResize(
+  src: NormalizedImage,
+  box: { x: number; y: number; w: number; h: number },
+  outW: number,
+  outH: number,
+): Float32Array {
+  // Pixel centres: destination pixel i covers source [x + i*sx, x + (i+1)*sx); sample its centre.
+  const sx = box.w / outW;
+  const sy = box.h / outH;
+  return warpAffine(
+    src,
+    { a: sx, b: 0, c: box.x + sx / 2 - 0.5, d: 0, e: sy, f: box.y + sy / 2 - 0.5 },
+    outW,
+    outH,
+  );
+}
+
+/** Area-averaging downscale to a square `size × size` RGB float image (used for detector input). */
+export function resizeArea(src: NormalizedImage, outW: number, outH: number): Float32Array {
+  const { rgb, width, height } = src;
+  if (outW >= width || outH >= height)
+    return cropResize(src, { x: 0, y: 0, w: width, h: height }, outW, outH);
+  const out = new Float32Array(outW * outH * 3);
+  for (let oy = 0; oy < outH; oy++) {
+    const y0 = Math.floor((oy * height) / outH);
+    const y1 = Math.max(y0 + 1, Math.floor(((oy + 1) * height) / outH));
+    for (let ox = 0; ox < outW; ox++) {
+      const x0 = Math.floor((ox * width) / outW);
+      const x1 = Math.max(x0 + 1, Math.floor(((ox + 1) * width) / outW));
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let y = y0; y < y1; y++) {
+        let i = (y * width + x0) * 3;
+        for (let x = x0; x < x1; x++) {
+          r += rgb[i]!;
+          g += rgb[i + 1]!;
+          b += rgb[i + 2]!;
+          i += 3;
+        }
+      }
+      const n = (y1 - y0) * (x1 - x0);
+      const o = (oy * outW + ox) * 3;
+      out[o] = r / n;
+      out[o + 1] = g / n;
+      out[o + 2] = b / n;
+    }
+  }
+  return out;
+}
+
+/** Crops a region of an image into a new NormalizedImage (integer box clamped to the image). */
+export function cropImage(
+  src: NormalizedImage,
+  box: { x: number; y: number; w: number; h: number },
+): NormalizedImage {
+  const x0 = Math.max(0, Math.floor(box.x));
+  const y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(src.width, Math.ceil(box.x + box.w));
+  const y1 = Math.min(src.height, Math.ceil(box.y + box.h));
+  const w = Math.max(1, x1 - x0);
+  const h = Math.max(1, y1 - y0);
+  const rgb = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const from = ((y0 + y) * src.width + x0) * 3;
+    rgb.set(src.rgb.subarray(from, from + w * 3), y * w * 3);
+  }
+  return { ...src, rgb, width: w, height: h };
+}
+
+/** Wraps raw RGB bytes as a NormalizedImage (synthetic images in tests and tools). */
+export function rgbImage(rgb: Uint8Array, width: number, height: number): NormalizedImage {
+  return { rgb, width, height, originalWidth: width, originalHeight: height, format: 'png' };
+}

@@ -1,0 +1,172 @@
+import { MRZ_LAYOUTS, type MrzFormat } from '@idv/core';
+import type { TextLine } from '../ocr/page.ts';
+import { type CorrectedMrz, correctMrz, type MrzReadingLine } from './correct.ts';
+
+/**
+ * Finds the MRZ among the text lines of a page: rows of MRZ-alphabet text, 2 or 3 of them
+ * stacked with the same left edge, whose lengths fit TD1/TD2/TD3. The candidate with the most
+ * check digits holding wins. Anything that does not look like an MRZ yields null: the reader
+ * must never invent an MRZ on a document without one.
+ */
+
+export interface MrzRow {
+  /** The reading restricted to A-Z 0-9 <. */
+  mrz: MrzReadingLine;
+  /** Unrestricted reading, to tell MRZ text from printed words. */
+  text: string;
+  x: number;
+  y: number;
+  left: number;
+  right: number;
+  height: number;
+  confidence: number;
+  /** Indexes of the page lines merged into this row. */
+  parts: number[];
+}
+
+export interface FoundMrz extends CorrectedMrz {
+  format: MrzFormat;
+  rows: MrzRow[];
+  /** Mean recogniser confidence over the MRZ characters. */
+  confidence: number;
+}
+
+/** Shortest reading considered an MRZ line (TD1 lines are 30; the reader may lose fillers). */
+const MIN_ROW_CHARS = 20;
+/** Share of the unrestricted reading that must already be MRZ characters (rejects printed words). */
+const MIN_MRZ_CHAR_SHARE = 0.8;
+/** Rows of one MRZ are at most this many line heights apart (centre to centre). */
+const MAX_ROW_GAP = 2.6;
+/** Left edges of MRZ rows agree within this many line heights (monospaced, left-aligned block). */
+const MAX_LEFT_SHIFT = 1.5;
+
+function isMrzChar(c: string): boolean {
+  return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '<';
+}
+
+/** Joins pieces of the same row that the detector split, left to right. */
+export function mrzRows(lines: TextLine[]): MrzRow[] {
+  const pieces = lines
+    .map((l, i) => ({ l, i }))
+    .filter(({ l }) => l.mrz.text.length >= 4)
+    .sort((a, b) => a.l.left - b.l.left);
+  const rows: MrzRow[] = [];
+  for (const { l, i } of pieces) {
+    const row = rows.find(
+      (r) => Math.abs(r.y - l.y) < 0.5 * Math.max(r.height, l.height) && l.left > r.right - 0.5 * l.height,
+    );
+    const mrz: MrzReadingLine = { text: l.mrz.text, probs: l.mrz.chars.map((c) => c.prob) };
+    const text = l.text.replace(/\s+/g, '');
+    if (row) {
+      row.mrz = { text: row.mrz.text + mrz.text, probs: [...row.mrz.probs, ...mrz.probs] };
+      row.text += text;
+      row.right = l.left + l.length;
+      row.parts.push(i);
+      row.confidence = Math.min(row.confidence, l.mrz.confidence);
+    } else {
+      rows.push({
+        mrz,
+        text,
+        x: l.x,
+        y: l.y,
+        left: l.left,
+        right: l.left + l.length,
+        height: l.height,
+        confidence: l.mrz.confidence,
+        parts: [i],
+      });
+    }
+  }
+  return rows
+    .filter((r) => r.mrz.text.length >= MIN_ROW_CHARS && mrzShare(r.text) >= MIN_MRZ_CHAR_SHARE)
+    .sort((a, b) => a.y - b.y);
+}
+
+function mrzShare(text: string): number {
+  if (!text) return 0;
+  let n = 0;
+  for (const c of text) if (isMrzChar(c)) n++;
+  return n / text.length;
+}
+
+export interface MrzCandidate {
+  rows: MrzRow[];
+  format: MrzFormat;
+  /** The page reading of these rows, corrected; null when it does not even parse. */
+  found: FoundMrz | null;
+  score: number;
+}
+
+/** Every stack of 2 or 3 MRZ-like rows with each format it could be, best first. */
+export function mrzCandidates(lines: TextLine[]): MrzCandidate[] {
+  const rows = mrzRows(lines);
+  const out: MrzCandidate[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    for (const count of [2, 3]) {
+      const group = rows.slice(i, i + count);
+      if (group.length !== count || !stacked(group)) continue;
+      for (const format of ['TD1', 'TD2', 'TD3'] as MrzFormat[]) {
+        if (MRZ_LAYOUTS[format].lineCount !== count) continue;
+        if (!lengthsFit(group, format)) continue;
+        const found = readGroup(group, format);
+        out.push({ rows: group, format, found, score: found ? groupScore(found) : Number.NEGATIVE_INFINITY });
+      }
+    }
+  }
+  return out.sort((a, b) => b.score - a.score);
+}
+
+/** Best MRZ among the page lines as read by the page OCR, or null. */
+export function locateMrz(lines: TextLine[]): FoundMrz | null {
+  const best = mrzCandidates(lines).find((c) => c.found && plausible(c.found));
+  return best?.found ?? null;
+}
+
+/**
+ * Rows could belong to this format: none longer than the format's line by more than a few
+ * characters (a reading is shorter when fillers or the line's end were lost, rarely longer).
+ */
+function lengthsFit(group: MrzRow[], format: MrzFormat): boolean {
+  const n = MRZ_LAYOUTS[format].lineLength;
+  return group.every((r) => r.mrz.text.length <= n + 3);
+}
+
+function stacked(group: MrzRow[]): boolean {
+  for (let k = 1; k < group.length; k++) {
+    const a = group[k - 1]!;
+    const b = group[k]!;
+    const h = Math.max(a.height, b.height);
+    if (b.y - a.y > MAX_ROW_GAP * h || b.y - a.y < 0.5 * h) return false;
+    if (Math.abs(b.left - a.left) > MAX_LEFT_SHIFT * h) return false;
+  }
+  return true;
+}
+
+function readGroup(group: MrzRow[], format: MrzFormat): FoundMrz | null {
+  const fixed = correctMrz(
+    group.map((r) => r.mrz),
+    format,
+  );
+  if (!fixed || fixed.parsed.format !== format) return null;
+  const probs = group.flatMap((r) => r.mrz.probs);
+  const confidence = probs.length ? probs.reduce((s, p) => s + p, 0) / probs.length : 0;
+  return { ...fixed, format, rows: group, confidence };
+}
+
+/** Fewer failing check digits first, then lines closer to the nominal length, then confidence. */
+export function groupScore(f: FoundMrz): number {
+  const L = MRZ_LAYOUTS[f.format];
+  const invalid = f.parsed.checks.filter((c) => !c.valid).length;
+  const lengthError = f.rows.reduce((s, r) => s + Math.abs(r.mrz.text.length - L.lineLength), 0);
+  return -invalid * 10 - lengthError + f.confidence;
+}
+
+/**
+ * The last guard against inventing an MRZ: a real one has fillers ('<<' somewhere), starts with
+ * a letter (the document code), and at least one check digit holds.
+ */
+export function plausible(f: { lines: string[]; parsed: FoundMrz['parsed'] }): boolean {
+  if (!/^[A-Z]/.test(f.lines[0]!)) return false;
+  if (!f.lines.some((l) => l.includes('<<'))) return false;
+  return f.parsed.checks.some((c) => c.valid && c.name !== 'composite');
+}

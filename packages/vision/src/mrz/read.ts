@@ -1,0 +1,81 @@
+import type { MrzFormat, ParsedMrz } from '@idv/core';
+import type { NormalizedImage } from '../image/normalize.ts';
+import type { RgbImage } from '../image/raster.ts';
+import { type PageReading, readPage } from '../ocr/page.ts';
+import { type FoundMrz, mrzCandidates, plausible } from './locate.ts';
+import { rereadMrz } from './reread.ts';
+
+export interface MrzReading {
+  lines: string[];
+  format: MrzFormat;
+  parsed: ParsedMrz;
+  /** True when check-digit guided substitutions changed the raw reading. */
+  corrected: boolean;
+  /** Mean recogniser confidence over the MRZ characters, 0..1. */
+  confidence: number;
+  /** The raw restricted readings before correction (for diagnostics). */
+  raw: string[];
+  /** Indexes in `page.lines` of the lines that make up the MRZ. */
+  lineIndexes: number[];
+}
+
+/** Candidate bands given a dedicated re-reading when the page reading is not already perfect. */
+const REREAD_CANDIDATES = 2;
+
+function fromFound(found: FoundMrz): MrzReading {
+  return {
+    lines: found.lines,
+    format: found.format,
+    parsed: found.parsed,
+    corrected: found.corrected,
+    confidence: Math.min(1, Math.max(0, found.confidence)),
+    raw: found.rows.map((r) => r.mrz.text),
+    lineIndexes: found.rows.flatMap((r) => r.parts),
+  };
+}
+
+/**
+ * The MRZ of an already-read page, or null when the page has none. A page reading that already
+ * passes every check digit with exact line lengths is taken as is (the common case: no extra
+ * cost); otherwise the best candidate bands are re-read (see reread.ts).
+ */
+export async function mrzFromPage(img: RgbImage, page: PageReading): Promise<MrzReading | null> {
+  const candidates = mrzCandidates(page.lines);
+  const first = candidates[0]?.found;
+  if (first?.parsed.valid && first.parsed.lengthsValid && plausible(first)) return fromFound(first);
+  // Fewest failing check digits wins (counts are comparable across formats, valid ones are not:
+  // a TD3 has one check more than a TD2), then the page reading's own candidate order.
+  let best: MrzReading | null = null;
+  let bestInvalid = Number.POSITIVE_INFINITY;
+  for (const c of candidates.slice(0, REREAD_CANDIDATES)) {
+    if (c.found && plausible(c.found)) {
+      const invalid = c.found.parsed.checks.filter((k) => !k.valid).length;
+      if (invalid < bestInvalid) {
+        best = fromFound(c.found);
+        bestInvalid = invalid;
+      }
+    }
+    const again = await rereadMrz(img, page, c.rows, c.format);
+    if (again && plausible(again) && again.invalidCount < bestInvalid) {
+      bestInvalid = again.invalidCount;
+      best = {
+        lines: again.lines,
+        format: again.format,
+        parsed: again.parsed,
+        corrected: again.corrected,
+        confidence: Math.min(1, Math.max(0, again.confidence)),
+        raw: c.rows.map((r) => r.mrz.text),
+        lineIndexes: c.rows.flatMap((r) => r.parts),
+      };
+    }
+    if (best?.parsed.valid) break;
+  }
+  return best;
+}
+
+/** Reads only the MRZ of a photo (chip access key endpoint). */
+export async function readMrzOnly(img: NormalizedImage): Promise<{ lines: string[] } | null> {
+  const page = await readPage(img);
+  const mrz = await mrzFromPage(img, page);
+  return mrz ? { lines: mrz.lines } : null;
+}

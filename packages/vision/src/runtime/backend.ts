@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { loadModelFile, ort } from './onnx.ts';
+
+/**
+ * A model runner independent of the ONNX runtime package. The OCR code only sees
+ * `run(input, dims) → {data, dims}`, so the same pre/post-processing works on
+ * onnxruntime-web (wasm, the default everywhere) and onnxruntime-node (native, optional).
+ *
+ * Selection: env `IDV_ONNX_BACKEND=node|web|auto` (default `auto`: onnxruntime-node when it is
+ * installed, else onnxruntime-web). The benchmark (docs/benchmarks.md, "Reading") measured the
+ * native runtime 3–4× faster on the OCR models on this 2-core machine, which is what brings a
+ * document read under the 800 ms target; wasm stays the fallback everywhere (and the browser's).
+ * `node` falls back to `web` with a warning when the optional package or its binary is missing.
+ */
+
+export type BackendName = 'web' | 'node';
+export type BackendChoice = BackendName | 'auto';
+
+export interface ModelOutput {
+  data: Float32Array;
+  dims: readonly number[];
+}
+
+export interface ModelRunner {
+  readonly backend: BackendName;
+  run(input: Float32Array, dims: number[]): Promise<ModelOutput>;
+}
+
+export function configuredBackend(): BackendChoice {
+  const v = process.env.IDV_ONNX_BACKEND;
+  return v === 'node' || v === 'web' ? v : 'auto';
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the optional native package has no types when absent
+type NodeOrt = any;
+let nodeOrt: Promise<NodeOrt | null> | null = null;
+
+/** Loads onnxruntime-node dynamically; null when it is not installed (its absence never breaks anything). */
+function loadNodeOrt(): Promise<NodeOrt | null> {
+  if (!nodeOrt) {
+    const name = 'onnxruntime-node';
+    nodeOrt = import(/* @vite-ignore */ name).then(
+      (m) => m.default ?? m,
+      () => null,
+    );
+  }
+  return nodeOrt;
+}
+
+export async function nodeBackendAvailable(): Promise<boolean> {
+  const m = await loadNodeOrt();
+  if (!m) return false;
+  try {
+    // The JS package can be present without its native binary (install skipped offline).
+    createRequire(import.meta.url).resolve('onnxruntime-node');
+    return typeof m.InferenceSession?.create === 'function';
+  } catch {
+    return false;
+  }
+}
+
+const runners = new Map<string, Promise<ModelRunner>>();
+
+/**
+ * Returns a runner for the model file at `path`, created once per process and backend.
+ * `key` identifies the model (e.g. 'ocr-det').
+ */
+export function modelRunner(key: string, path: string, backend: BackendChoice = configuredBackend()): Promise<ModelRunner> {
+  const id = `${backend}:${key}`;
+  let r = runners.get(id);
+  if (!r) {
+    r =
+      backend === 'node'
+        ? nodeRunner(key, path)
+        : backend === 'web'
+          ? webRunner(key, path)
+          : nodeBackendAvailable().then((ok) => (ok ? nodeRunner(key, path) : webRunner(key, path)));
+    r.catch(() => runners.delete(id));
+    runners.set(id, r);
+  }
+  return r;
+}
+
+async function webRunner(key: string, path: string): Promise<ModelRunner> {
+  const session = await loadModelFile(key, path);
+  const inputName = session.inputNames[0]!;
+  const outputName = session.outputNames[0]!;
+  return {
+    backend: 'web',
+    async run(input, dims) {
+      const out = await session.run({ [inputName]: new ort.Tensor('float32', input, dims) });
+      const t = out[outputName]!;
+      return { data: t.data as Float32Array, dims: t.dims };
+    },
+  };
+}
+
+async function nodeRunner(key: string, path: string): Promise<ModelRunner> {
+  const m = (await nodeBackendAvailable()) ? await loadNodeOrt() : null;
+  if (!m) {
+    console.warn(`onnxruntime-node is not available; ${key} runs on onnxruntime-web`);
+    return webRunner(key, path);
+  }
+  const threads = Number(process.env.ONNX_THREADS ?? 1);
+  const session = await m.InferenceSession.create(new Uint8Array(await readFile(path)), {
+    executionProviders: ['cpu'],
+    graphOptimizationLevel: 'all',
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+  });
+  const inputName = session.inputNames[0] as string;
+  const outputName = session.outputNames[0] as string;
+  return {
+    backend: 'node',
+    async run(input, dims) {
+      const out = await session.run({ [inputName]: new m.Tensor('float32', input, dims) });
+      const t = out[outputName];
+      return { data: t.data as Float32Array, dims: t.dims as number[] };
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { NormalizedImage } from '../image/normalize.ts';
+import { type Box, downscaleGrey, type Grey, laplacianVariance, toGrey } from './pixels.ts';
+
+/**
+ * Capture anomalies: glare, blur, part of the document out of frame. They cost points (warn)
+ * but never fail the tamper check alone; the core applies that rule, we only report them.
+ */
+
+/** Working size for the capture measures, so thresholds do not depend on the upload size. */
+const WORK_LONG_SIDE = 800;
+
+export function workingGrey(image: NormalizedImage): Grey {
+  const g = toGrey(image);
+  return downscaleGrey(g, Math.max(image.width, image.height) / WORK_LONG_SIDE);
+}
+
+/**
+ * Glare: a blob of clipped white (all channels ≥ 250) inside the picture. Blobs touching the
+ * border are ignored: white paper or a scanner bed around a document is not glare. Reported
+ * from 0.5 % of the image (a small highlight on a laminate is common and harmless; a blob
+ * this size can hide a character or a digit of a date).
+ */
+export const GLARE_MIN_FRACTION = 0.005;
+const GLARE_UNMISTAKABLE_FRACTION = 0.05;
+
+/**
+ * Scans and renders of a document are white where the paper is white: clipped white there is
+ * paper, not glare. When more than this share of the picture is clipped white, glare cannot be
+ * told from paper and is not measured.
+ */
+const PAPER_WHITE_MAX_FRACTION = 0.2;
+/** A glare blob is compact (a lamp's reflection); white paper around text is not (holes, arms). */
+const GLARE_MIN_FILL = 0.45;
+
+export function glareFraction(image: NormalizedImage): number {
+  const factor = Math.max(1, Math.floor(Math.max(image.width, image.height) / WORK_LONG_SIDE));
+  const w = Math.floor(image.width / factor);
+  const h = Math.floor(image.height / factor);
+  const mask = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * factor * image.width + x * factor) * 3;
+      const rgb = image.rgb;
+      if (rgb[i]! >= 250 && rgb[i + 1]! >= 250 && rgb[i + 2]! >= 250) mask[y * w + x] = 1;
+    }
+  }
+  let clipped = 0;
+  for (const m of mask) clipped += m;
+  if (clipped > PAPER_WHITE_MAX_FRACTION * w * h) return 0;
+  // Flood fill components (iterative stack), keep the largest compact one not touching the border.
+  const seen = new Uint8Array(w * h);
+  let best = 0;
+  const stack: number[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || seen[start]) continue;
+    let area = 0;
+    let touches = false;
+    let minX = w;
+    let maxX = 0;
+    let minY = h;
+    let maxY = 0;
+    stack.push(start);
+    seen[start] = 1;
+    while (stack.length) {
+      const p = stack.pop()!;
+      area++;
+      const x = p % w;
+      const y = (p - x) / w;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touches = true;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+      for (const q of [p - 1, p + 1, p - w, p + w]) {
+        if (q < 0 || q >= mask.length || seen[q] || !mask[q]) continue;
+        if ((q === p - 1 && x === 0) || (q === p + 1 && x === w - 1)) continue;
+        seen[q] = 1;
+        stack.push(q);
+      }
+    }
+    const fill = area / ((maxX - minX + 1) * (maxY - minY + 1));
+    if (!touches && fill >= GLARE_MIN_FILL) best = Math.max(best, area);
+  }
+  return best / (w * h);
+}
+
+export function glareStrength(fraction: number): number | null {
+  if (fraction < GLARE_MIN_FRACTION) return null;
+  return Math.min(1, (fraction - GLARE_MIN_FRACTION) / (GLARE_UNMISTAKABLE_FRACTION - GLARE_MIN_FRACTION));
+}
+
+/**
+ * Blur: variance of the Laplacian at an 800 px working size. Sharp document photos and scans
+ * measure 300–5000 (text edges); a defocused or shaken photo falls under 60, where small
+ * print is no longer crisp. (The API's hard `unreadable` refusal is the quality step's job and
+ * uses a far lower bar; this sign only says "could have been sharper".)
+ */
+export const BLUR_MAX_LAPLACIAN_VAR = 60;
+const BLUR_UNMISTAKABLE = 10;
+
+export function blurStrength(lapVar: number): number | null {
+  if (lapVar >= BLUR_MAX_LAPLACIAN_VAR) return null;
+  return Math.min(1, (BLUR_MAX_LAPLACIAN_VAR - lapVar) / (BLUR_MAX_LAPLACIAN_VAR - BLUR_UNMISTAKABLE));
+}
+
+export function sharpness(image: NormalizedImage): number {
+  return laplacianVariance(workingGrey(image));
+}
+
+/**
+ * Partial document: text of the document reaches the edge of the photo, so part of the
+ * document is outside the frame (a field cut by the border). Needs the text boxes from the
+ * reading step; a 1 % margin absorbs box imprecision.
+ */
+export function touchesBorder(box: Box, width: number, height: number): boolean {
+  const mx = width * 0.01;
+  const my = height * 0.01;
+  return box.x <= mx || box.y <= my || box.x + box.w >= width - mx || box.y + box.h >= height - my;
+}

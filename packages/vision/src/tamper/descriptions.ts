@@ -1,0 +1,79 @@
+import type { Severity, TamperType } from '@idv/core';
+
+/**
+ * The spec's tamper table: for each sign, the most severe effect it can have on the check and
+ * a description in French and English that can be shown as is (the core repeats it in
+ * `details.anomalies[].explanation`).
+ */
+export const TAMPER_SIGNS: Record<
+  TamperType,
+  { maxEffect: 'fail' | 'warn'; capture: boolean; description: { fr: string; en: string } }
+> = {
+  photo_of_screen: {
+    maxEffect: 'fail',
+    capture: false,
+    description: {
+      fr: 'La photo semble prise sur un écran (trame de pixels, moiré ou franges colorées).',
+      en: 'The photo appears to be taken of a screen (pixel grid, moiré or colour fringes).',
+    },
+  },
+  photocopy: {
+    maxEffect: 'fail',
+    capture: false,
+    description: {
+      fr: "Le document semble être une photocopie ou une impression : ses couleurs d'origine ont disparu.",
+      en: 'The document appears to be a photocopy or a print: its original colours are missing.',
+    },
+  },
+  font_inconsistency: {
+    maxEffect: 'fail',
+    capture: false,
+    description: {
+      fr: 'Un caractère a une taille ou une forme différente des autres dans le même champ.',
+      en: 'A character differs in size or shape from the others in the same field.',
+    },
+  },
+  portrait_edge: {
+    maxEffect: 'fail',
+    capture: false,
+    description: {
+      fr: 'Les bords de la photo du titulaire semblent découpés et collés.',
+      en: "The edges of the holder's portrait look cut out and pasted.",
+    },
+  },
+  field_overwritten: {
+    maxEffect: 'fail',
+    capture: false,
+    description: {
+      fr: 'Le fond d’un champ diffère du reste du document, comme s’il avait été effacé et réécrit.',
+      en: 'The background of a field differs from the rest of the document, as if it had been erased and rewritten.',
+    },
+  },
+  glare: {
+    maxEffect: 'warn',
+    capture: true,
+    description: {
+      fr: 'Un reflet masque une partie du document.',
+      en: 'A reflection hides part of the document.',
+    },
+  },
+  blur: {
+    maxEffect: 'warn',
+    capture: true,
+    description: { fr: 'La photo est floue.', en: 'The photo is blurry.' },
+  },
+  partial_document: {
+    maxEffect: 'warn',
+    capture: true,
+    description: {
+      fr: 'Une partie du document est hors du cadre ou masquée.',
+      en: 'Part of the document is out of the frame or hidden.',
+    },
+  },
+};
+
+/** Severity from a detector's strength: fraud signs start at medium, capture ones at low. */
+export function severityFor(type: TamperType, strength: number): Severity {
+  if (TAMPER_SIGNS[type].capture) return strength >= 0.5 ? 'medium' : 'low';
+  return strength >= 0.5 ? 'high' : 'medium';
+}

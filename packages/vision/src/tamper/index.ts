@@ -1,0 +1,111 @@
+import type { ImageSide, TamperSignal, TamperType } from '@idv/core';
+import { detectDocumentFaces, type FaceBox } from '../faces/detect.ts';
+import type { NormalizedImage } from '../image/normalize.ts';
+import { blurStrength, glareFraction, glareStrength, sharpness, touchesBorder } from './capture.ts';
+import { severityFor } from './descriptions.ts';
+import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
+import { toGrey } from './pixels.ts';
+import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
+import { screenPeakRatio, screenStrength } from './screen.ts';
+import {
+  FIELD_TONE_DIFF,
+  fieldBackgroundContrast,
+  GLYPH_HEIGHT_TOLERANCE,
+  glyphHeightDeviation,
+  isUniformHeightField,
+  parseTextBoxes,
+} from './text-fields.ts';
+import { strengthBetween, type TamperContext, type TamperImages } from './types.ts';
+
+export { severityFor, TAMPER_SIGNS } from './descriptions.ts';
+export type { TamperContext, TamperImages, TamperTextBox } from './types.ts';
+
+/**
+ * Looks for tamper signs on the document photos. Each detector measures one physical property
+ * and reports a sign only past a threshold explained next to its constant. The core decides
+ * what a sign does to the tamper check (capture anomalies never fail it alone).
+ *
+ * Niger's paper card: stamps, fiscal stamps, fingerprints, handwriting and wear are normal.
+ * They cross printed fields and change their background, so the field detectors are not run on
+ * that layout, and the card (printed on tinted paper, photographs often black and white) has a
+ * stricter photocopy bar.
+ */
+export async function detectTamper(
+  images: TamperImages,
+  context: TamperContext,
+): Promise<{ signals: TamperSignal[]; timings: Record<string, number> }> {
+  const t0 = performance.now();
+  const signals: TamperSignal[] = [];
+  const add = (type: TamperType, side: ImageSide, strength: number, field?: string) => {
+    const s = Math.round(Math.max(0, Math.min(1, strength)) * 100) / 100;
+    signals.push({ type, severity: severityFor(type, s), side, strength: s, ...(field ? { field } : {}) });
+  };
+  const paperCard = context.layout === 'niger_paper_card';
+  const sides: [ImageSide, NormalizedImage][] = [['front', images.front]];
+  if (images.back) sides.push(['back', images.back]);
+
+  const portrait: FaceBox | null =
+    context.portrait !== undefined
+      ? context.portrait
+      : (await detectDocumentFaces(images.front)).reduce<FaceBox | null>(
+          (b, f) => (!b || f.w > b.w ? f : b),
+          null,
+        );
+
+  for (const [side, image] of sides) {
+    // Photocopy: the front is measured around the portrait, the back in its centre.
+    const spread = colourSpread(image, documentWindow(image, side === 'front' ? portrait : null));
+    const copy = photocopyStrength(spread, paperCard ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
+    if (copy !== null) add('photocopy', side, copy);
+
+    const screen = screenStrength(screenPeakRatio(image));
+    if (screen !== null) add('photo_of_screen', side, screen);
+
+    const glare = glareStrength(glareFraction(image));
+    if (glare !== null) add('glare', side, glare);
+
+    const blur = blurStrength(sharpness(image));
+    if (blur !== null) add('blur', side, blur);
+  }
+
+  if (portrait && !paperCard) {
+    // The paper card's portrait is a real photo glued on the page: its edges are cut by nature.
+    const cut = cutSides(measurePortraitEdges(images.front, portrait));
+    if (cut.length >= MIN_CUT_SIDES)
+      add('portrait_edge', 'front', strengthBetween(cut.length, MIN_CUT_SIDES - 1, 3));
+  }
+
+  const boxes = parseTextBoxes(context.textBoxes);
+  const greys = new Map<ImageSide, ReturnType<typeof toGrey>>();
+  for (const box of boxes) {
+    const image = box.side === 'back' ? images.back : images.front;
+    if (!image) continue;
+    if (touchesBorder(box, image.width, image.height)) {
+      if (!signals.some((s) => s.type === 'partial_document' && s.side === box.side))
+        add('partial_document', box.side, 0.5);
+    }
+    if (paperCard) continue;
+    let grey = greys.get(box.side);
+    if (!grey) {
+      grey = toGrey(image);
+      greys.set(box.side, grey);
+    }
+    if (isUniformHeightField(box.field)) {
+      const deviation = glyphHeightDeviation(image, box, grey);
+      if (deviation !== null && deviation > GLYPH_HEIGHT_TOLERANCE) {
+        add(
+          'font_inconsistency',
+          box.side,
+          strengthBetween(deviation, GLYPH_HEIGHT_TOLERANCE, 0.5),
+          box.field,
+        );
+      }
+    }
+    const contrast = fieldBackgroundContrast(grey, box);
+    if (contrast && contrast.toneDiff > FIELD_TONE_DIFF) {
+      add('field_overwritten', box.side, strengthBetween(contrast.toneDiff, FIELD_TONE_DIFF, 60), box.field);
+    }
+  }
+
+  return { signals, timings: { tamper_ms: Math.round(performance.now() - t0) } };
+}

@@ -1,0 +1,97 @@
+import type { NormalizedImage } from '../image/normalize.ts';
+import { quantile } from './pixels.ts';
+
+/**
+ * `photocopy`: an identity document is printed in colour (tinted security background, colour
+ * portrait, coloured emblems). A photocopy or a black-and-white print of it has almost no
+ * colour left, only a uniform cast from the lighting or the camera's white balance.
+ *
+ * Measure: chromaticity (r, g) / (r + g + b) of every mid-tone pixel in the central part of the
+ * photo (where the document is; the table or hand around it may be colourful), and the
+ * 90th percentile of the distance to the median chromaticity. A uniform cast does not move that
+ * spread (it moves the median), brightness and shadows do not either (chromaticity divides them
+ * out); only real colour differences on the document do.
+ */
+
+/**
+ * Measured spreads (developer fixtures, docs/benchmarks.md): colour documents 0.016–0.20
+ * (most above 0.03; the palest specimens, mostly grey-printed, 0.016–0.025), grey copies
+ * photographed by a phone 0.003–0.012 (what remains is JPEG chroma noise). 0.015 lies in
+ * the gap; the margin to the palest genuine specimen is thin, so a colour document printed
+ * in pale tints can still come close — that is why the sign's strength grows only below it.
+ */
+export const PHOTOCOPY_MAX_SPREAD = 0.015;
+/** A spread at or below this is unmistakably grey (strength 1). */
+const UNMISTAKABLE_SPREAD = 0.005;
+
+export interface Region {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * Where to look: around the portrait when one was found (the document surrounds it; the
+ * portrait can be on the left or the right of the page, so the window extends both ways),
+ * else the central 60 % of the photo. This keeps colourful surroundings (a table, a pen, a
+ * hand) out of the measure.
+ */
+export function documentWindow(
+  image: NormalizedImage,
+  face?: { x: number; y: number; w: number; h: number } | null,
+): Region {
+  if (!face)
+    return { x: 0.2 * image.width, y: 0.2 * image.height, w: 0.6 * image.width, h: 0.6 * image.height };
+  const x0 = Math.max(0, face.x - 3 * face.w);
+  const y0 = Math.max(0, face.y - 1 * face.h);
+  const x1 = Math.min(image.width, face.x + 4 * face.w);
+  const y1 = Math.min(image.height, face.y + 2.2 * face.h);
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+/**
+ * Chromaticity spread in `region`, measured block by block (4×4 blocks, each against its own
+ * median) so that a lighting cast that changes across the picture — a pink lamp on one side —
+ * is not mistaken for document colour. Returns NaN when the region has too few mid-tones.
+ */
+export function colourSpread(image: NormalizedImage, region: Region = documentWindow(image)): number {
+  const { rgb, width } = image;
+  const step = Math.max(1, Math.floor(Math.sqrt((region.w * region.h) / 200_000))); // ≤ ~200k samples
+  const distances: number[] = [];
+  const blocks = 4;
+  for (let by = 0; by < blocks; by++) {
+    for (let bx = 0; bx < blocks; bx++) {
+      const rs: number[] = [];
+      const gs: number[] = [];
+      const xa = Math.floor(region.x + (region.w * bx) / blocks);
+      const xb = Math.floor(region.x + (region.w * (bx + 1)) / blocks);
+      const ya = Math.floor(region.y + (region.h * by) / blocks);
+      const yb = Math.floor(region.y + (region.h * (by + 1)) / blocks);
+      for (let y = ya; y < yb; y += step) {
+        for (let x = xa; x < xb; x += step) {
+          const i = (y * width + x) * 3;
+          const r = rgb[i]!;
+          const g = rgb[i + 1]!;
+          const b = rgb[i + 2]!;
+          const sum = r + g + b;
+          // Dark pixels have noisy chromaticity; clipped ones have none.
+          if (sum < 3 * 40 || Math.max(r, g, b) > 250) continue;
+          rs.push(r / sum);
+          gs.push(g / sum);
+        }
+      }
+      if (rs.length < 30) continue;
+      const mr = quantile(rs, 0.5);
+      const mg = quantile(gs, 0.5);
+      for (let i = 0; i < rs.length; i++) distances.push(Math.hypot(rs[i]! - mr, gs[i]! - mg));
+    }
+  }
+  if (distances.length < 500) return Number.NaN;
+  return quantile(distances, 0.9);
+}
+
+export function photocopyStrength(spread: number, threshold = PHOTOCOPY_MAX_SPREAD): number | null {
+  if (Number.isNaN(spread) || spread > threshold) return null;
+  return Math.round(Math.min(1, (threshold - spread) / (threshold - UNMISTAKABLE_SPREAD)) * 100) / 100;
+}

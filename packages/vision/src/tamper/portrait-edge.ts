@@ -1,0 +1,138 @@
+import type { FaceBox } from '../faces/detect.ts';
+import type { NormalizedImage } from '../image/normalize.ts';
+import { type Grey, highPass, quantile, toGrey } from './pixels.ts';
+
+/**
+ * `portrait_edge`: a portrait pasted over another (physically or digitally) leaves a
+ * *straight, continuous* step along its sides, and the photo's texture stops dead there: the
+ * security print (guilloche, microtext) that runs over a genuine portrait's edges is missing
+ * inside the pasted one, or the pasted photo has its own, different noise.
+ *
+ * For the left, right and top sides of the portrait (located from the face box) we search the
+ * straightest edge line: the share of positions along it where the colour step across the
+ * line is at least STEP levels. A side "looks cut" when that share is high over
+ * the whole side AND the fine texture (high-pass median) differs strongly between thin strips
+ * on either side of the line. Both conditions must hold on at least two sides: a printed
+ * photo frame alone (many passports have one) gives straight edges but, with overprint or
+ * matching paper texture, no texture break.
+ */
+
+/** Colour step (max channel difference) across the line: visible, above JPEG ringing and paper noise. */
+const STEP = 10;
+/** Share of positions along a side that must carry the same-sign step. */
+export const EDGE_MIN_COVERAGE = 0.85;
+/** Texture ratio (larger / smaller high-pass median) that counts as a break. */
+export const TEXTURE_BREAK_RATIO = 2.5;
+
+export interface SideMeasure {
+  side: 'left' | 'right' | 'top';
+  coverage: number;
+  textureRatio: number;
+}
+
+/** Colour distance between two pixels (max channel difference): pasted edges are often chromatic. */
+function colourStep(image: NormalizedImage, ax: number, ay: number, bx: number, by: number): number {
+  const clampX = (v: number) => Math.min(image.width - 1, Math.max(0, Math.round(v)));
+  const clampY = (v: number) => Math.min(image.height - 1, Math.max(0, Math.round(v)));
+  const i = (clampY(ay) * image.width + clampX(ax)) * 3;
+  const j = (clampY(by) * image.width + clampX(bx)) * 3;
+  const { rgb } = image;
+  return Math.max(
+    Math.abs(rgb[i]! - rgb[j]!),
+    Math.abs(rgb[i + 1]! - rgb[j + 1]!),
+    Math.abs(rgb[i + 2]! - rgb[j + 2]!),
+  );
+}
+
+/** Best straight line for one side: position and coverage. */
+function bestLine(
+  image: NormalizedImage,
+  vertical: boolean,
+  from: number,
+  to: number,
+  spanFrom: number,
+  spanTo: number,
+): { at: number; coverage: number } {
+  let best = { at: from, coverage: 0 };
+  const d = 2;
+  for (let at = Math.round(from); at <= to; at++) {
+    let hits = 0;
+    let n = 0;
+    for (let s = Math.round(spanFrom); s <= spanTo; s++) {
+      const step = vertical
+        ? colourStep(image, at - d, s, at + d, s)
+        : colourStep(image, s, at - d, s, at + d);
+      if (step >= STEP) hits++;
+      n++;
+    }
+    const coverage = n ? hits / n : 0;
+    if (coverage > best.coverage) best = { at, coverage };
+  }
+  return best;
+}
+
+function textureRatio(
+  g: Grey,
+  inside: { x: number; y: number; w: number; h: number },
+  outside: typeof inside,
+): number {
+  const a = quantile(highPass(g, inside), 0.5) + 1;
+  const b = quantile(highPass(g, outside), 0.5) + 1;
+  return Math.max(a, b) / Math.min(a, b);
+}
+
+export function measurePortraitEdges(
+  image: NormalizedImage,
+  face: FaceBox,
+  grey = toGrey(image),
+): SideMeasure[] {
+  const { x, y, w, h } = face;
+  const strip = Math.max(3, Math.round(0.12 * w));
+  // Spans stay within the head's height / width: a portrait's frame always covers those.
+  const vSpan: [number, number] = [y - 0.1 * h, y + h];
+  const hSpan: [number, number] = [x - 0.1 * w, x + 1.1 * w];
+  const out: SideMeasure[] = [];
+  const left = bestLine(image, true, Math.max(2, x - 0.9 * w), x - 0.05 * w, ...vSpan);
+  out.push({
+    side: 'left',
+    coverage: left.coverage,
+    textureRatio: textureRatio(
+      grey,
+      { x: left.at + 3, y: vSpan[0], w: strip, h: vSpan[1] - vSpan[0] },
+      { x: left.at - 3 - strip, y: vSpan[0], w: strip, h: vSpan[1] - vSpan[0] },
+    ),
+  });
+  const right = bestLine(image, true, x + 1.05 * w, Math.min(grey.width - 3, x + 1.9 * w), ...vSpan);
+  out.push({
+    side: 'right',
+    coverage: right.coverage,
+    textureRatio: textureRatio(
+      grey,
+      { x: right.at - 3 - strip, y: vSpan[0], w: strip, h: vSpan[1] - vSpan[0] },
+      { x: right.at + 3, y: vSpan[0], w: strip, h: vSpan[1] - vSpan[0] },
+    ),
+  });
+  const top = bestLine(image, false, Math.max(2, y - 0.9 * h), y - 0.05 * h, ...hSpan);
+  out.push({
+    side: 'top',
+    coverage: top.coverage,
+    textureRatio: textureRatio(
+      grey,
+      { x: hSpan[0], y: top.at + 3, w: hSpan[1] - hSpan[0], h: strip },
+      { x: hSpan[0], y: top.at - 3 - strip, w: hSpan[1] - hSpan[0], h: strip },
+    ),
+  });
+  return out;
+}
+
+/**
+ * Sides that look cut: straight edge over the whole side and a texture break across it.
+ * The sign needs all three sides (left, right, top): on the fixture documents, genuine printed
+ * portraits with a frame show a texture break on one or two sides (plain photo background
+ * against guilloche), so fewer sides would raise false alarms on bona fide documents.
+ */
+export const MIN_CUT_SIDES = 3;
+
+export function cutSides(measures: SideMeasure[]): SideMeasure[] {
+  return measures.filter((m) => m.coverage >= EDGE_MIN_COVERAGE && m.textureRatio >= TEXTURE_BREAK_RATIO);
+}

@@ -1,0 +1,147 @@
+import type { NormalizedImage } from '../image/normalize.ts';
+import { quantile } from './pixels.ts';
+
+/**
+ * `photo_of_screen`: a photo of a document shown on a screen carries the screen's pixel grid.
+ * Sampled by the camera it shows up as a strictly periodic pattern — the grid itself or its
+ * moiré — and, because the sub-pixels are red, green and blue stripes, as periodic *colour*
+ * fringes. Printed documents and paper have no such sharp periodicity at high frequency.
+ *
+ * Measure: in several 128×128 tiles, the power spectrum (Hann window) of the luminance and of
+ * the red−green opponent plane; inside the high-frequency annulus (periods from 2 to 6 px) the
+ * ratio of the strongest peak to the median power of that annulus. A periodic grid makes an
+ * isolated peak hundreds of times above the median; noise, text and guilloche stay within a
+ * few tens. The score is a low quantile (20 %) of the ratios over 9 tiles, so a few tiles of
+ * regular text or printed halftone cannot trigger alone — a screen grid covers the whole picture.
+ */
+
+const TILE = 128;
+/**
+ * Score from which the picture is periodic. Phone photos of paper documents measure 1–20;
+ * flatbed scans and specimen renders up to ~900 (printing halftone is periodic too); a camera
+ * pointed at an LCD grid measures thousands to hundreds of thousands (synthetic test: 10⁴+).
+ */
+export const SCREEN_PEAK_RATIO = 1500;
+const SCREEN_UNMISTAKABLE_RATIO = 6000;
+
+function fft(re: Float64Array, im: Float64Array): void {
+  const n = re.length;
+  for (let i = 1, j = 0; i < n; i++) {
+    let bit = n >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j ^= bit;
+    if (i < j) {
+      [re[i], re[j]] = [re[j]!, re[i]!];
+      [im[i], im[j]] = [im[j]!, im[i]!];
+    }
+  }
+  for (let len = 2; len <= n; len <<= 1) {
+    const ang = (-2 * Math.PI) / len;
+    for (let i = 0; i < n; i += len) {
+      for (let k = 0; k < len / 2; k++) {
+        const wr = Math.cos(ang * k);
+        const wi = Math.sin(ang * k);
+        const a = i + k;
+        const b = a + len / 2;
+        const xr = re[b]! * wr - im[b]! * wi;
+        const xi = re[b]! * wi + im[b]! * wr;
+        re[b] = re[a]! - xr;
+        im[b] = im[a]! - xi;
+        re[a] = re[a]! + xr;
+        im[a] = im[a]! + xi;
+      }
+    }
+  }
+}
+
+/** Power spectrum of a TILE×TILE plane (row-major), Hann-windowed, mean removed. */
+function powerSpectrum(plane: Float64Array): Float64Array {
+  let m = 0;
+  for (const v of plane) m += v;
+  m /= plane.length;
+  const hann = Float64Array.from(
+    { length: TILE },
+    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (TILE - 1)),
+  );
+  const re = new Float64Array(TILE * TILE);
+  const im = new Float64Array(TILE * TILE);
+  for (let y = 0; y < TILE; y++)
+    for (let x = 0; x < TILE; x++) re[y * TILE + x] = (plane[y * TILE + x]! - m) * hann[y]! * hann[x]!;
+  const rowRe = new Float64Array(TILE);
+  const rowIm = new Float64Array(TILE);
+  for (let y = 0; y < TILE; y++) {
+    rowRe.set(re.subarray(y * TILE, (y + 1) * TILE));
+    rowIm.set(im.subarray(y * TILE, (y + 1) * TILE));
+    fft(rowRe, rowIm);
+    re.set(rowRe, y * TILE);
+    im.set(rowIm, y * TILE);
+  }
+  for (let x = 0; x < TILE; x++) {
+    for (let y = 0; y < TILE; y++) {
+      rowRe[y] = re[y * TILE + x]!;
+      rowIm[y] = im[y * TILE + x]!;
+    }
+    fft(rowRe, rowIm);
+    for (let y = 0; y < TILE; y++) {
+      re[y * TILE + x] = rowRe[y]!;
+      im[y * TILE + x] = rowIm[y]!;
+    }
+  }
+  const p = new Float64Array(TILE * TILE);
+  for (let i = 0; i < p.length; i++) p[i] = re[i]! ** 2 + im[i]! ** 2;
+  return p;
+}
+
+/** Peak / median power in the annulus of periods 2–6 px. */
+function peakRatio(power: Float64Array): number {
+  const values: number[] = [];
+  let peak = 0;
+  const minR = TILE / 6;
+  const maxR = TILE / 2;
+  for (let v = 0; v < TILE; v++) {
+    const fy = v <= TILE / 2 ? v : v - TILE;
+    for (let u = 0; u < TILE; u++) {
+      const fx = u <= TILE / 2 ? u : u - TILE;
+      const r = Math.hypot(fx, fy);
+      if (r < minR || r > maxR) continue;
+      const p = power[v * TILE + u]!;
+      values.push(p);
+      if (p > peak) peak = p;
+    }
+  }
+  // Floor: the power a ±2 grey-level noise would give after the Hann window (σ² · Σw² ≈ 4 · 48²),
+  // so that a flat, noiseless tile (synthetic scans) does not turn any tiny peak into a huge ratio.
+  const floor = 4 * 48 * 48;
+  return peak / (quantile(values, 0.5) + floor);
+}
+
+/** Median over tiles of the strongest periodic peak ratio (luminance or colour). */
+export function screenPeakRatio(image: NormalizedImage): number {
+  const { rgb, width, height } = image;
+  if (width < TILE || height < TILE) return 0;
+  // A 3×3 grid of tiles over the central 80 % of the picture.
+  const ratios: number[] = [];
+  const lum = new Float64Array(TILE * TILE);
+  const chroma = new Float64Array(TILE * TILE);
+  for (let ty = 0; ty < 3; ty++) {
+    for (let tx = 0; tx < 3; tx++) {
+      const x0 = Math.floor(width * 0.1 + ((width * 0.8 - TILE) * tx) / 2);
+      const y0 = Math.floor(height * 0.1 + ((height * 0.8 - TILE) * ty) / 2);
+      for (let y = 0; y < TILE; y++) {
+        for (let x = 0; x < TILE; x++) {
+          const i = ((y0 + y) * width + x0 + x) * 3;
+          lum[y * TILE + x] = 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
+          chroma[y * TILE + x] = rgb[i]! - rgb[i + 1]!;
+        }
+      }
+      ratios.push(Math.max(peakRatio(powerSpectrum(lum)), peakRatio(powerSpectrum(chroma))));
+    }
+  }
+  // Low quantile: the grid must show in (nearly) every tile, as a screen covers the whole photo.
+  return quantile(ratios, 0.2);
+}
+
+export function screenStrength(ratio: number): number | null {
+  if (ratio < SCREEN_PEAK_RATIO) return null;
+  return Math.min(1, (ratio - SCREEN_PEAK_RATIO) / (SCREEN_UNMISTAKABLE_RATIO - SCREEN_PEAK_RATIO));
+}

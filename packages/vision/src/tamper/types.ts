@@ -1,0 +1,43 @@
+import type { DocumentLayout, ImageSide, TamperSignal } from '@idv/core';
+import type { FaceBox } from '../faces/detect.ts';
+import type { NormalizedImage } from '../image/normalize.ts';
+
+export type { TamperSignal };
+
+/** A text region read on the document, as the reading step may pass it (all optional). */
+export interface TamperTextBox {
+  /** Field name (`surname`, `document_number`, `mrz_1`...). */
+  field: string;
+  side: 'front' | 'back';
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface TamperContext {
+  layout: DocumentLayout;
+  /** Text boxes of the read fields; detectors that need them are skipped without. */
+  textBoxes?: unknown;
+  /** The portrait box when the face step already found it (saves a detection). */
+  portrait?: FaceBox | null;
+}
+
+export interface TamperImages {
+  front: NormalizedImage;
+  back?: NormalizedImage;
+}
+
+/** What a detector measured: the value, whether it crossed its threshold, and how far. */
+export interface Finding {
+  side: ImageSide;
+  /** 0..1, how clearly the sign is present (0 = at threshold, 1 = unmistakable). */
+  strength: number;
+  field?: string;
+}
+
+/** Maps how far past its threshold a measure is to 0..1 strength (linear, clamped). */
+export function strengthBetween(value: number, threshold: number, unmistakable: number): number {
+  const s = (value - threshold) / (unmistakable - threshold);
+  return Math.round(Math.max(0, Math.min(1, s)) * 100) / 100;
+}

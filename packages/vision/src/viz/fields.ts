@@ -1,0 +1,182 @@
+import { emptyPrintedFields, type PrintedFields } from '@idv/core';
+import type { TextLine } from '../ocr/page.ts';
+import { type Century, parsePrintedDate } from './dates.ts';
+import { fold, fuzzyFind } from './text.ts';
+
+/**
+ * Printed fields (visual inspection zone), found by their labels in French and English (and the
+ * bilingual "English/Français" labels of passports). A value is either after the label on the
+ * same line ("Nom : DIALLO") or on the line just below the label, starting near the label's
+ * left edge (passport layout). Everything is compared folded (upper case, no accents).
+ */
+
+type Field = keyof PrintedFields;
+
+/** Labels per field, folded. Longer, more specific labels first. */
+const LABELS: Record<Field, string[]> = {
+  surname: ['NOM DE FAMILLE', 'SURNAME', 'NOM'],
+  given_names: ['GIVEN NAMES', 'GIVEN NAME', 'PRENOMS', 'PRENOM'],
+  date_of_birth: ['DATE DE NAISSANCE', 'DATE OF BIRTH', 'NE LE', 'NEE LE', 'NE(E) LE'],
+  sex: ['SEXE', 'SEX'],
+  nationality: ['NATIONALITE', 'NATIONALITY'],
+  place_of_birth: ['LIEU DE NAISSANCE', 'PLACE OF BIRTH'],
+  document_number: [
+    'NO DU PASSEPORT',
+    'PASSPORT NUMBER',
+    'PASSPORT NO',
+    'NO DE PASSEPORT',
+    'N DE PASSEPORT',
+    'DOCUMENT NO',
+    'NO DU DOCUMENT',
+    'NUMERO DE LA CARTE',
+    'CARTE NO',
+    'CARTE N',
+    'CARD NO',
+    'NUMERO',
+    'NNI',
+  ],
+  date_of_issue: ['DATE DE DELIVRANCE', 'DATE OF ISSUE', 'DELIVREE LE', 'DELIVRE LE', 'FAIT LE'],
+  date_of_expiry: [
+    "DATE D'EXPIRATION",
+    'DATE DEXPIRATION',
+    'DATE OF EXPIRY',
+    'EXPIRY DATE',
+    "VALABLE JUSQU'AU",
+    'EXPIRE LE',
+    'EXPIRATION',
+  ],
+  issuing_authority: ['AUTORITE DE DELIVRANCE', 'ISSUING AUTHORITY', 'AUTHORITY', 'AUTORITE', 'DELIVRE PAR'],
+};
+
+/** Every label of every field, to tell a value line from the next label line. */
+const ALL_LABELS = Object.values(LABELS).flat();
+
+interface LabelHit {
+  field: Field;
+  line: number;
+  /** Index in the folded line text right after the label. */
+  end: number;
+  /** Position of the label's start along the line (page frame x). */
+  x: number;
+}
+
+/**
+ * Labels up to 11 characters must match exactly as whole words ("NOM" must not match "NOMBRE",
+ * "PASSPORT NO" must not match "PASSPORT OFFICE"); longer ones tolerate one OCR error per 8.
+ */
+function findLabel(text: string, label: string): { start: number; end: number } | null {
+  if (label.length < 12) {
+    const re = new RegExp(`(^|[^A-Z])${label.replace(/[()]/g, '\\$&')}(?![A-Z])`);
+    const m = re.exec(text);
+    if (!m) return null;
+    const start = m.index + m[1]!.length;
+    return { start, end: start + label.length };
+  }
+  const end = fuzzyFind(text, label, Math.floor(label.length / 8));
+  return end < 0 ? null : { start: Math.max(0, end - label.length), end };
+}
+
+function isLabelLine(text: string): boolean {
+  return ALL_LABELS.some((l) => findLabel(text, l) !== null);
+}
+
+/** Strips what follows a label before its value: separators, the other language's label. */
+function afterLabel(text: string, field: Field): string {
+  let rest = text.replace(/^[\s:./-]+/, '');
+  // Bilingual labels: "Surname/ Nom", "Date of birth / Date de naissance".
+  for (const l of LABELS[field]) {
+    const hit = findLabel(rest, l);
+    if (hit && hit.start <= 2) rest = rest.slice(hit.end).replace(/^[\s:./-]+/, '');
+  }
+  return rest.trim();
+}
+
+export function readPrintedFields(front: TextLine[], back: TextLine[]): PrintedFields {
+  const out = emptyPrintedFields();
+  for (const lines of [front, back]) {
+    const folded = lines.map((l) => fold(l.text));
+    const hits: LabelHit[] = [];
+    folded.forEach((text, i) => {
+      for (const field of Object.keys(LABELS) as Field[]) {
+        // The earliest label of the field on the line: in "Date of birth/ Date de naissance"
+        // the value sits under the start of the whole bilingual label.
+        let first: { start: number; end: number } | null = null;
+        for (const label of LABELS[field]) {
+          const hit = findLabel(text, label);
+          if (hit && (!first || hit.start < first.start)) first = hit;
+        }
+        if (!first) continue;
+        const line = lines[i]!;
+        const x = line.left + (line.length * first.start) / Math.max(1, text.length);
+        hits.push({ field, line: i, end: first.end, x });
+      }
+    });
+    for (const hit of hits) {
+      if (out[hit.field] !== null) continue;
+      const value = valueFor(hit, lines, folded);
+      if (value === null) continue;
+      const parsed = parseValue(hit.field, value);
+      if (parsed !== null) out[hit.field] = parsed;
+    }
+  }
+  return out;
+}
+
+/** Lines below a label whose left edge sits within this many line heights of the label's start. */
+const BELOW_X_TOLERANCE = 2.5;
+/** Value line at most this many label heights below the label (centre to centre). */
+const BELOW_MAX_GAP = 2.2;
+
+function valueFor(hit: LabelHit, lines: TextLine[], folded: string[]): string | null {
+  const text = folded[hit.line]!;
+  const inline = afterLabel(text.slice(hit.end), hit.field);
+  // A value on the same line, unless what follows is itself another label.
+  if (inline.length >= 1 && !isLabelLine(inline)) return inline;
+  const label = lines[hit.line]!;
+  let best: { i: number; dy: number } | null = null;
+  lines.forEach((l, i) => {
+    if (i === hit.line) return;
+    const dy = l.y - label.y;
+    if (dy <= 0.4 * label.height || dy > BELOW_MAX_GAP * label.height) return;
+    if (Math.abs(l.left - hit.x) > BELOW_X_TOLERANCE * label.height) return;
+    if (isLabelLine(folded[i]!)) return;
+    if (!best || dy < best.dy) best = { i, dy };
+  });
+  if (best) return folded[(best as { i: number }).i]!;
+  return null;
+}
+
+const CENTURY: Partial<Record<Field, Century>> = {
+  date_of_birth: 'past',
+  date_of_issue: 'past',
+  date_of_expiry: 'future',
+};
+
+function parseValue(field: Field, value: string): string | null {
+  switch (field) {
+    case 'date_of_birth':
+    case 'date_of_issue':
+    case 'date_of_expiry':
+      return parsePrintedDate(value, CENTURY[field]);
+    case 'sex': {
+      const m = /(^|[^A-Z])(M|F|X|MASCULIN|FEMININ|MALE|FEMALE)([^A-Z]|$)/.exec(value);
+      if (!m) return null;
+      return m[2]!.startsWith('F') ? 'F' : m[2]!.startsWith('M') ? 'M' : 'X';
+    }
+    case 'document_number': {
+      const m = /[A-Z0-9][A-Z0-9 ]{4,}[A-Z0-9]/.exec(value);
+      return m ? m[0].replace(/\s+/g, '') : null;
+    }
+    case 'surname':
+    case 'given_names':
+    case 'nationality':
+    case 'place_of_birth':
+    case 'issuing_authority': {
+      const cleaned = value
+        .replace(/[^A-Z' -]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      return cleaned.length >= 2 ? cleaned : null;
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cachedModelPath, prepareFaceModels, prepareModel } from '../../src/faces/models.ts';
+
+/** The install/first-start conversion: writes the cache once, atomically, and reuses it. */
+
+let dir: string;
+const previous = process.env.MODEL_CACHE_DIR;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'idv-models-'));
+  process.env.MODEL_CACHE_DIR = dir;
+});
+
+afterAll(async () => {
+  if (previous === undefined) delete process.env.MODEL_CACHE_DIR;
+  else process.env.MODEL_CACHE_DIR = previous;
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('prepareFaceModels', () => {
+  it('converts into MODEL_CACHE_DIR, concurrently without leftovers, and is idempotent', async () => {
+    // Two processes starting at once are simulated by two concurrent calls.
+    await Promise.all([prepareFaceModels(), prepareFaceModels()]);
+    const files = (await readdir(dir)).sort();
+    expect(files.every((f) => f.endsWith('.onnx'))).toBe(true);
+    expect(files.some((f) => f.startsWith('blazeface-'))).toBe(true);
+    expect(files.some((f) => f.startsWith('faceres-'))).toBe(true);
+    const path = await cachedModelPath('blazeface');
+    const before = await stat(path);
+    expect(before.size).toBeGreaterThan(100_000);
+    // A second run finds the files and does not rewrite them.
+    expect(await prepareModel('blazeface')).toBe(path);
+    expect((await stat(path)).mtimeMs).toBe(before.mtimeMs);
+  });
+});

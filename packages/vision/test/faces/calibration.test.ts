@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  calibrate,
+  calibrationKnots,
+  FACERES_CALIBRATION,
+  fitCalibration,
+} from '../../src/faces/calibration.ts';
+
+describe('similarity calibration', () => {
+  it('is monotone and stays within 0..1', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        (a, b) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const clo = calibrate(lo);
+          const chi = calibrate(hi);
+          return clo <= chi + 1e-12 && clo >= 0 && chi <= 1;
+        },
+      ),
+    );
+  });
+
+  it('puts the warn and pass thresholds at the impostor FAR 1 % and 0.1 % points', () => {
+    const { impostorMean: m, impostorStd: s } = FACERES_CALIBRATION;
+    expect(calibrate(m + 2.326 * s)).toBeCloseTo(0.3, 6);
+    expect(calibrate(m + 3.09 * s)).toBeCloseTo(0.45, 6);
+    expect(calibrate(1)).toBe(1);
+    expect(calibrate(-1)).toBe(0);
+  });
+
+  it('fits mean, deviation and median from scores, and keeps knots increasing for odd fits', () => {
+    const fit = fitCalibration('m', [0.9, 0.8, 0.7], [0.1, 0.2, 0.3]);
+    expect(fit).toEqual({ model: 'm', impostorMean: 0.2, impostorStd: 0.1, genuineMedian: 0.8 });
+    // Genuine median below the pass point: the knots must still increase.
+    const odd = calibrationKnots({ model: 'x', impostorMean: 0.5, impostorStd: 0.15, genuineMedian: 0.6 });
+    for (let i = 1; i < odd.length; i++) expect(odd[i]![0]).toBeGreaterThan(odd[i - 1]![0]);
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeFaces } from '../../src/faces/analyze.ts';
+import { detectDocumentFaces, detectSelfieFaces } from '../../src/faces/detect.ts';
+import { colourDocument } from '../tamper/synthetic.ts';
+import { canvas, manPortrait, manSelfie, paste, resized, womanSelfie } from './images.ts';
+
+/**
+ * Face detection, counting and matching on real faces (from an npm package) placed in
+ * synthetic scenes: a document with a small grey portrait, a selfie with two people, an
+ * empty picture.
+ */
+
+/** A 1200×800 synthetic card with the man's portrait, grey and small (~70 px face). */
+async function documentWithPortrait(): Promise<ReturnType<typeof colourDocument>> {
+  const portrait = resized(await manPortrait(), 110, 132);
+  return paste(colourDocument(1200, 800, 9), portrait, 90, 250, true);
+}
+
+describe('face detection', () => {
+  it('finds the one face of a selfie, with the eyes inside the box and level', async () => {
+    const faces = await detectSelfieFaces(await manSelfie());
+    expect(faces).toHaveLength(1);
+    const [f] = faces;
+    const [right, left] = f!.landmarks;
+    for (const [x, y] of [right!, left!]) {
+      expect(x).toBeGreaterThan(f!.x);
+      expect(x).toBeLessThan(f!.x + f!.w);
+      expect(y).toBeGreaterThan(f!.y);
+      expect(y).toBeLessThan(f!.y + f!.h);
+    }
+    // Landmark 0 is the subject's right eye, on the image's left.
+    expect(right![0]).toBeLessThan(left![0]);
+    expect(Math.abs(right![1] - left![1])).toBeLessThan(0.15 * f!.w);
+  });
+
+  it('finds no face on a document without a portrait', async () => {
+    expect(await detectSelfieFaces(colourDocument())).toHaveLength(0);
+    expect(await detectDocumentFaces(colourDocument(1200, 800, 9))).toHaveLength(0);
+  });
+
+  it('finds a small grey portrait on a large document (tiles)', async () => {
+    const faces = await detectDocumentFaces(await documentWithPortrait());
+    expect(faces).toHaveLength(1);
+    expect(faces[0]!.x).toBeGreaterThan(80);
+    expect(faces[0]!.x).toBeLessThan(220);
+  });
+});
+
+describe('analyzeFaces', () => {
+  it('reports no face block without a selfie, but still whether the portrait was found', async () => {
+    const withPortrait = await analyzeFaces([await documentWithPortrait()], null);
+    expect(withPortrait.portrait_found).toBe(true);
+    expect(withPortrait.face).toBeNull();
+    const without = await analyzeFaces([colourDocument(1200, 800, 9)], null);
+    expect(without.portrait_found).toBe(false);
+  });
+
+  it('matches the same person across a grey document portrait and a colour selfie', async () => {
+    const result = await analyzeFaces([await documentWithPortrait()], await manSelfie());
+    expect(result.portrait_found).toBe(true);
+    expect(result.face).toMatchObject({ faces_in_document: 1, faces_in_selfie: 1 });
+    expect(result.face!.similarity!).toBeGreaterThanOrEqual(0.45);
+    for (const key of ['face_detect_document_ms', 'face_detect_selfie_ms', 'face_embed_ms', 'face_ms']) {
+      expect(Number.isInteger(result.timings[key])).toBe(true);
+    }
+  });
+
+  it('keeps a different person below the warn threshold', async () => {
+    const result = await analyzeFaces([await documentWithPortrait()], await womanSelfie());
+    expect(result.face!.faces_in_selfie).toBe(1);
+    expect(result.face!.similarity!).toBeLessThan(0.3);
+  });
+
+  it('tells "portrait not found", "no face in selfie" and "several faces" apart', async () => {
+    const doc = await documentWithPortrait();
+    const noPortrait = await analyzeFaces([colourDocument(1200, 800, 9)], await manSelfie());
+    expect(noPortrait.portrait_found).toBe(false);
+    expect(noPortrait.face).toEqual({ faces_in_document: 0, faces_in_selfie: 1, similarity: null });
+
+    const emptySelfie = await analyzeFaces([doc], canvas(640, 480));
+    expect(emptySelfie.portrait_found).toBe(true);
+    expect(emptySelfie.face).toEqual({ faces_in_document: 1, faces_in_selfie: 0, similarity: null });
+
+    const man = resized(await manPortrait(), 200, 240);
+    const woman = resized(await womanSelfie(), 240, 240);
+    const two = paste(paste(canvas(640, 360), man, 40, 60), woman, 360, 60);
+    const several = await analyzeFaces([doc], two);
+    expect(several.face!.faces_in_selfie).toBe(2);
+  });
+});

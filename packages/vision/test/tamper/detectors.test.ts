@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import type { FaceBox } from '../../src/faces/detect.ts';
+import { blurStrength, glareFraction, sharpness } from '../../src/tamper/capture.ts';
+import { detectTamper } from '../../src/tamper/index.ts';
+import { colourSpread, PHOTOCOPY_MAX_SPREAD } from '../../src/tamper/photocopy.ts';
+import { SCREEN_PEAK_RATIO, screenPeakRatio } from '../../src/tamper/screen.ts';
+import { boxBlur, colourDocument, greyCopy, mapPixels, rng } from './synthetic.ts';
+
+/**
+ * Each tamper detector on synthetic images: the sign appears on the doctored picture and
+ * not on the clean one. `portrait: null` skips face detection (no face in these pictures).
+ */
+
+const types = async (front: Parameters<typeof detectTamper>[0]['front'], extra: object = {}) =>
+  (await detectTamper({ front }, { layout: 'td1', portrait: null, ...extra })).signals.map((s) => s.type);
+
+describe('photocopy', () => {
+  it('flags a grey copy with a lamp cast, not the colour original', async () => {
+    const doc = colourDocument();
+    const copy = greyCopy(doc);
+    expect(colourSpread(doc)).toBeGreaterThan(PHOTOCOPY_MAX_SPREAD);
+    expect(colourSpread(copy)).toBeLessThan(PHOTOCOPY_MAX_SPREAD);
+    expect(await types(doc)).not.toContain('photocopy');
+    const signals = (await detectTamper({ front: copy }, { layout: 'td1', portrait: null })).signals;
+    const sign = signals.find((s) => s.type === 'photocopy');
+    expect(sign?.severity).toBe('high');
+    expect(sign?.side).toBe('front');
+  });
+
+  it('is not fooled by a lighting gradient across a grey copy (cast varying over the picture)', async () => {
+    const copy = greyCopy(colourDocument());
+    const pinkLamp = mapPixels(copy, (x, _y, [r, g, b]) => [
+      r * (1 + (0.12 * x) / 640),
+      g,
+      b * (1 + (0.05 * x) / 640),
+    ]);
+    expect(await types(pinkLamp)).toContain('photocopy');
+  });
+
+  it('checks the back too', async () => {
+    const doc = colourDocument();
+    const { signals } = await detectTamper(
+      { front: doc, back: greyCopy(doc) },
+      { layout: 'td1', portrait: null },
+    );
+    expect(signals.filter((s) => s.type === 'photocopy').map((s) => s.side)).toEqual(['back']);
+  });
+});
+
+describe('photo_of_screen', () => {
+  it('flags an RGB sub-pixel grid, not the printed document', async () => {
+    const doc = colourDocument();
+    // LCD: every pixel column lit through one of three colour stripes (period 3 px), plus the
+    // dark gaps between rows of pixels (period 4 px).
+    const screen = mapPixels(doc, (x, y, [r, g, b]) => {
+      const stripe = x % 3;
+      const gap = y % 4 === 0 ? 0.6 : 1;
+      return [
+        r * (stripe === 0 ? 1.15 : 0.8) * gap,
+        g * (stripe === 1 ? 1.15 : 0.8) * gap,
+        b * (stripe === 2 ? 1.15 : 0.8) * gap,
+      ];
+    });
+    expect(screenPeakRatio(doc)).toBeLessThan(SCREEN_PEAK_RATIO);
+    expect(screenPeakRatio(screen)).toBeGreaterThan(SCREEN_PEAK_RATIO);
+    expect(await types(screen)).toContain('photo_of_screen');
+    expect(await types(doc)).not.toContain('photo_of_screen');
+  });
+});
+
+describe('glare', () => {
+  it('flags a clipped highlight on the document, not white paper around it', async () => {
+    const doc = colourDocument();
+    const glare = mapPixels(doc, (x, y, px) => {
+      const d = Math.hypot(x - 200, y - 200);
+      if (d < 45) return [255, 255, 255];
+      if (d < 70) return px.map((v) => v + ((70 - d) / 25) * (255 - v)) as [number, number, number];
+      return px;
+    });
+    expect(glareFraction(doc)).toBe(0);
+    expect(await types(glare)).toContain('glare');
+    // A scan on a white bed: the white touches the border and is paper, not glare.
+    const onPaper = mapPixels(doc, (x, y, px) =>
+      x < 60 || y < 40 || x > 580 || y > 360 ? [255, 255, 255] : px,
+    );
+    expect(await types(onPaper)).not.toContain('glare');
+  });
+});
+
+describe('blur', () => {
+  it('flags a defocused photo, not the sharp one', async () => {
+    const doc = colourDocument();
+    const blurred = boxBlur(doc, 4);
+    expect(blurStrength(sharpness(doc))).toBeNull();
+    expect(blurStrength(sharpness(blurred))).not.toBeNull();
+    expect(await types(blurred)).toContain('blur');
+    expect(await types(doc)).not.toContain('blur');
+  });
+});
+
+/** A field of dark "glyph" rectangles on a light background; `tall` makes glyph k taller. */
+function fieldImage(tall?: number, patch = false) {
+  const rand = rng(3);
+  return mapPixels(colourDocument(640, 400, 11), (x, y, px) => {
+    const inField = x >= 100 && x < 420 && y >= 180 && y < 220;
+    // Keep the synthetic document's own text bars out of the field and its margin.
+    let out: [number, number, number] =
+      x >= 80 && x < 440 && y >= 160 && y < 240 && px[0] < 60 ? [200, 188, 212] : px;
+    if (patch && x >= 96 && x < 424 && y >= 176 && y < 224) {
+      out = [252, 252, 250]; // correction fluid / a pasted white label over the field
+    }
+    if (inField) {
+      const k = Math.floor((x - 100) / 32);
+      const col = (x - 100) % 32;
+      const top = k === tall ? 184 : 190;
+      if (col >= 6 && col < 24 && y >= top && y < 212) out = [25 + rand() * 10, 25, 35];
+    }
+    return out;
+  });
+}
+
+describe('font_inconsistency', () => {
+  const box = [{ field: 'document_number', side: 'front', x: 100, y: 180, w: 320, h: 40 }];
+  it('flags a glyph taller than the others in a uniform-height field', async () => {
+    expect(await types(fieldImage(4), { textBoxes: box })).toContain('font_inconsistency');
+    const sign = (
+      await detectTamper({ front: fieldImage(4) }, { layout: 'td1', portrait: null, textBoxes: box })
+    ).signals.find((s) => s.type === 'font_inconsistency');
+    expect(sign?.field).toBe('document_number');
+  });
+  it('stays quiet when all glyphs agree', async () => {
+    expect(await types(fieldImage(), { textBoxes: box })).not.toContain('font_inconsistency');
+  });
+});
+
+describe('field_overwritten', () => {
+  const box = [{ field: 'surname', side: 'front', x: 100, y: 180, w: 320, h: 40 }];
+  it('flags a field whose background differs from the document around it', async () => {
+    expect(await types(fieldImage(undefined, true), { textBoxes: box })).toContain('field_overwritten');
+  });
+  it('stays quiet on a field printed on the document background', async () => {
+    expect(await types(fieldImage(), { textBoxes: box })).not.toContain('field_overwritten');
+  });
+  it("does not look at fields on Niger's paper card (stamps and handwriting cross fields)", async () => {
+    const { signals } = await detectTamper(
+      { front: fieldImage(4, true) },
+      { layout: 'niger_paper_card', portrait: null, textBoxes: box },
+    );
+    expect(signals.map((s) => s.type)).not.toContain('field_overwritten');
+    expect(signals.map((s) => s.type)).not.toContain('font_inconsistency');
+  });
+});
+
+describe('partial_document', () => {
+  it('flags text cut by the frame, not text inside it', async () => {
+    const doc = colourDocument();
+    const cut = [{ field: 'mrz_1', side: 'front', x: 0, y: 300, w: 500, h: 30 }];
+    const inside = [{ field: 'mrz_1', side: 'front', x: 40, y: 300, w: 500, h: 30 }];
+    expect(await types(doc, { textBoxes: cut })).toContain('partial_document');
+    expect(await types(doc, { textBoxes: inside })).not.toContain('partial_document');
+  });
+});
+
+describe('portrait_edge', () => {
+  const face: FaceBox = { x: 120, y: 140, w: 100, h: 110, score: 0.9, landmarks: [] };
+  it('flags a flat photo pasted over the security print, not a portrait printed under it', async () => {
+    const doc = colourDocument(640, 480, 5);
+    // Pasted: a flat, noise-free rectangle with hard edges around the face.
+    const pasted = mapPixels(doc, (x, y, px) =>
+      x >= 70 && x < 270 && y >= 80 && y < 420 ? [160, 160, 165] : px,
+    );
+    // Printed: the portrait's tone blends in and the guilloche continues over it.
+    const printed = mapPixels(doc, (x, y, px) => {
+      const d = Math.hypot((x - 170) / 100, (y - 250) / 170);
+      const k = Math.max(0, 1 - d) * 0.5;
+      return px.map((v) => v * (1 - k) + 160 * k) as [number, number, number];
+    });
+    const signals = (await detectTamper({ front: pasted }, { layout: 'td3', portrait: face })).signals;
+    expect(signals.find((s) => s.type === 'portrait_edge')?.severity).toBe('high');
+    expect(
+      (await detectTamper({ front: printed }, { layout: 'td3', portrait: face })).signals.map((s) => s.type),
+    ).not.toContain('portrait_edge');
+  });
+});

@@ -1,0 +1,114 @@
+import { rgbImage } from '../../src/faces/raster.ts';
+import type { NormalizedImage } from '../../src/image/normalize.ts';
+
+/** Deterministic pseudo-random numbers (tests must not be flaky). */
+export function rng(seed = 1): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/**
+ * A synthetic "colour document": a tinted background with smooth colour gradients, fine
+ * guilloche-like wavy lines in several inks, dark text-like bars, and mild camera noise.
+ */
+export function colourDocument(width = 640, height = 400, seed = 7): NormalizedImage {
+  const rand = rng(seed);
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const wave = Math.sin(x / 7 + 3 * Math.sin(y / 23)) > 0.85;
+      const wave2 = Math.sin(y / 5 + 2 * Math.sin(x / 31)) > 0.9;
+      let r = 200 + 30 * Math.sin(x / 90);
+      let g = 185 + 25 * Math.cos(y / 70);
+      let b = 215 - 30 * Math.sin((x + y) / 120);
+      if (wave) [r, g, b] = [90, 150, 210];
+      if (wave2) [r, g, b] = [220, 120, 150];
+      // text bars
+      const row = Math.floor(y / 40);
+      if (
+        y % 40 > 14 &&
+        y % 40 < 30 &&
+        x > 260 &&
+        x < 600 &&
+        (Math.floor(x / 14) + row) % 5 !== 0 &&
+        x % 14 < 10
+      ) {
+        [r, g, b] = [30, 30, 40];
+      }
+      const n = (rand() - 0.5) * 6;
+      rgb[i] = Math.max(0, Math.min(255, r + n));
+      rgb[i + 1] = Math.max(0, Math.min(255, g + n));
+      rgb[i + 2] = Math.max(0, Math.min(255, b + n));
+    }
+  }
+  return rgbImage(rgb, width, height);
+}
+
+/** The same picture turned grey, with a warm uniform cast (a photocopy under a lamp). */
+export function greyCopy(
+  image: NormalizedImage,
+  cast: [number, number, number] = [1.06, 1.0, 0.9],
+): NormalizedImage {
+  const rgb = new Uint8Array(image.rgb.length);
+  for (let i = 0; i < rgb.length; i += 3) {
+    const l = 0.299 * image.rgb[i]! + 0.587 * image.rgb[i + 1]! + 0.114 * image.rgb[i + 2]!;
+    for (let c = 0; c < 3; c++) rgb[i + c] = Math.min(255, Math.round(l * cast[c]!));
+  }
+  return rgbImage(rgb, image.width, image.height);
+}
+
+/** Applies `f(x, y, [r,g,b]) → [r,g,b]` to every pixel of a copy. */
+export function mapPixels(
+  image: NormalizedImage,
+  f: (x: number, y: number, px: [number, number, number]) => [number, number, number],
+): NormalizedImage {
+  const rgb = new Uint8Array(image.rgb.length);
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const i = (y * image.width + x) * 3;
+      const out = f(x, y, [image.rgb[i]!, image.rgb[i + 1]!, image.rgb[i + 2]!]);
+      for (let c = 0; c < 3; c++) rgb[i + c] = Math.max(0, Math.min(255, Math.round(out[c]!)));
+    }
+  }
+  return rgbImage(rgb, image.width, image.height);
+}
+
+/** Box blur of radius r (separable), to simulate defocus. */
+export function boxBlur(image: NormalizedImage, r: number): NormalizedImage {
+  const { width: w, height: h } = image;
+  const tmp = new Float32Array(w * h * 3);
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      for (let c = 0; c < 3; c++) {
+        let s = 0;
+        let n = 0;
+        for (let k = -r; k <= r; k++) {
+          const xx = Math.min(w - 1, Math.max(0, x + k));
+          s += image.rgb[(y * w + xx) * 3 + c]!;
+          n++;
+        }
+        tmp[(y * w + x) * 3 + c] = s / n;
+      }
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      for (let c = 0; c < 3; c++) {
+        let s = 0;
+        let n = 0;
+        for (let k = -r; k <= r; k++) {
+          const yy = Math.min(h - 1, Math.max(0, y + k));
+          s += tmp[(yy * w + x) * 3 + c]!;
+          n++;
+        }
+        out[(y * w + x) * 3 + c] = Math.round(s / n);
+      }
+    }
+  }
+  return rgbImage(out, w, h);
+}

@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import { packageFile } from '@idv/vision';
+import sharp from 'sharp';
+import { documentSvg, HOLDER, type Holder } from '../../packages/vision/test/support/synthetic.ts';
+
+/**
+ * Synthetic documents with a real face, for end-to-end tests. The document is drawn with SVG
+ * (packages/vision/test/support/synthetic.ts); the portrait and selfies are photos shipped in
+ * the @vladmandic/human npm package (MIT): one man (a webcam picture) and one woman.
+ */
+async function humanAsset(name: string): Promise<Buffer> {
+  return readFile(packageFile('@vladmandic/human', `assets/${name}`));
+}
+
+/** The man's webcam picture: the selfie that matches the portrait. */
+export async function matchingSelfie(): Promise<Uint8Array> {
+  return new Uint8Array(await humanAsset('screenshot-faceid.jpg'));
+}
+
+/** A different person (second thumbnail of the samples collage, enlarged). */
+export async function otherPersonSelfie(): Promise<Uint8Array> {
+  const collage = await humanAsset('samples.jpg');
+  const crop = await sharp(collage)
+    .extract({ left: 165, top: 0, width: 160, height: 160 })
+    .resize(480, 480)
+    .jpeg()
+    .toBuffer();
+  return new Uint8Array(crop);
+}
+
+/** The man's head and shoulders, as printed in the document's portrait box. */
+async function portrait(width: number, height: number): Promise<Buffer> {
+  return sharp(await humanAsset('screenshot-faceid.jpg'))
+    .extract({ left: 14, top: 142, width: 150, height: 180 })
+    .resize(width, height, { fit: 'cover' })
+    .toBuffer();
+}
+
+/** Portrait boxes drawn by documentSvg for each layout that has one. */
+const PORTRAIT_BOX = {
+  passport: { x: 60, y: 150, w: 300, h: 380 },
+  cni_front: { x: 50, y: 140, w: 250, h: 320 },
+} as const;
+
+/**
+ * A document photo: the SVG page with the portrait pasted in, on a dark background margin,
+ * JPEG-encoded like a phone capture.
+ */
+export async function documentPhoto(
+  layout: 'passport' | 'cni_front' | 'cni_back',
+  holder: Holder = HOLDER,
+): Promise<Uint8Array> {
+  const { svg } = documentSvg(layout, holder);
+  const layers: sharp.OverlayOptions[] = [];
+  if (layout !== 'cni_back') {
+    const box = PORTRAIT_BOX[layout];
+    layers.push({ input: await portrait(box.w, box.h), left: box.x, top: box.y });
+  }
+  const page = await sharp(Buffer.from(svg))
+    .flatten({ background: '#f3eee2' })
+    .composite(layers)
+    .png()
+    .toBuffer();
+  const photo = await sharp(page)
+    .extend({ top: 60, bottom: 60, left: 60, right: 60, background: '#5a6470' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return new Uint8Array(photo);
+}
+
+/** A photo blurred far beyond reading. */
+export async function blurredPhoto(): Promise<Uint8Array> {
+  return new Uint8Array(
+    await sharp(await documentPhoto('passport'))
+      .blur(12)
+      .jpeg()
+      .toBuffer(),
+  );
+}
+
+export { HOLDER, type Holder };
