@@ -3,18 +3,36 @@
  * Starts the local AWS stand-ins (DynamoDB Local, fauxqs for S3 and SQS), creates what is
  * missing, seeds an organisation on first start, serves the API and prints how to use it.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from '@idv/api';
 import { createStore } from '@idv/store';
 import { type LocalCredentials, seedLocal, startLocalServers } from '@idv/store/local';
+import { analyzeImages, warmUpAnalyzer } from '@idv/vision';
 
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 const port = Number(process.env.PORT ?? 8787);
 const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
 const lockFile = resolve(dataDir, 'start.lock');
 const credentialsFile = resolve(dataDir, 'local.json');
+const secretsFile = resolve(dataDir, 'secrets.json');
+const runtimeFile = resolve(dataDir, 'runtime.json');
+
+/** This machine's service secrets (image master key, URL signing key), made on first start. */
+function localSecrets(): { image_master_key: string; url_signing_key: string } {
+  try {
+    return JSON.parse(readFileSync(secretsFile, 'utf8'));
+  } catch {
+    const secrets = {
+      image_master_key: randomBytes(32).toString('base64'),
+      url_signing_key: randomBytes(32).toString('base64'),
+    };
+    writeFileSync(secretsFile, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+    return secrets;
+  }
+}
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -56,17 +74,30 @@ async function main() {
   takeLock();
   console.log('Starting local storage (DynamoDB Local, S3 and SQS)…');
   let servers: Awaited<ReturnType<typeof startLocalServers>>;
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   try {
     servers = await startLocalServers({ dataDir });
   } catch (error) {
     rmSync(lockFile, { force: true });
     fail(String((error as Error).message ?? error));
   }
-  const store = createStore(servers.config);
+  const secrets = localSecrets();
+  const storeConfig = { ...servers.config, imageMasterKey: secrets.image_master_key };
+  const store = createStore(storeConfig);
+  // Lets `npm run purge` and other local tools reach this run's servers.
+  writeFileSync(runtimeFile, `${JSON.stringify({ store: storeConfig }, null, 2)}\n`, { mode: 0o600 });
   const credentials = await seedLocal(store, baseUrl, readPreviousCredentials());
   writeFileSync(credentialsFile, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
 
-  const app = createApp({ store, baseUrl });
+  console.log('Loading the analysis models (OCR, faces)…');
+  await warmUpAnalyzer();
+  const analyzer = { analyze: analyzeImages };
+  const app = createApp({
+    store,
+    baseUrl,
+    analyzer,
+    urlSigningKey: Buffer.from(secrets.url_signing_key, 'base64'),
+  });
   const server = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' });
   server.on('error', async (error: NodeJS.ErrnoException) => {
     await servers.stop();
@@ -96,6 +127,7 @@ Credentials are also in ${credentialsFile}. Data lives in ${dataDir}. Ctrl-C sto
     console.log('\nStopping…');
     server.close();
     await servers.stop();
+    rmSync(runtimeFile, { force: true });
     rmSync(lockFile, { force: true });
     process.exit(0);
   };

@@ -33,12 +33,9 @@ export function registerCreateVerification(app: OpenAPIHono<AppEnv>, deps: AppDe
     security: SECRET_KEY_SECURITY,
     request: {
       headers: z.object({
-        'idempotency-key': z
-          .string()
-          .optional()
-          .openapi({
-            description: 'A unique key for this request (1–255 printable characters); kept 48 hours.',
-          }),
+        'idempotency-key': z.string().optional().openapi({
+          description: 'A unique key for this request (1–255 printable characters); kept 48 hours.',
+        }),
       }),
       body: {
         required: true,

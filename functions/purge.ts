@@ -1,0 +1,11 @@
+/** Daily job (AWS): deletes live images past their organisation's retention period. */
+import { purgeExpiredImages } from '@idv/api';
+import { createStore, storeConfigFromEnv } from '@idv/store';
+
+const store = createStore(storeConfigFromEnv());
+
+export async function handler() {
+  const result = await purgeExpiredImages(store);
+  console.log(JSON.stringify({ level: 'info', msg: 'image purge done', ...result }));
+  return result;
+}
