@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { packageFile } from '@idv/vision';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { documentSvg, HOLDER, type Holder } from '../../packages/vision/test/support/synthetic.ts';
 
 /**
@@ -51,7 +51,7 @@ export async function documentPhoto(
   holder: Holder = HOLDER,
 ): Promise<Uint8Array> {
   const { svg } = documentSvg(layout, holder);
-  const layers: sharp.OverlayOptions[] = [];
+  const layers: OverlayOptions[] = [];
   if (layout !== 'cni_back') {
     const box = PORTRAIT_BOX[layout];
     layers.push({ input: await portrait(box.w, box.h), left: box.x, top: box.y });

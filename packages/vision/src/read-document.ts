@@ -89,7 +89,10 @@ export async function readDocument(
 
   const allChars = pages.reduce((s, p) => s + p.page.lines.reduce((n, l) => n + l.full.chars.length, 0), 0);
   const legibility = allChars
-    ? pages.reduce((s, p) => s + p.page.lines.reduce((n, l) => n + l.confidence * l.full.chars.length, 0), 0) / allChars
+    ? pages.reduce(
+        (s, p) => s + p.page.lines.reduce((n, l) => n + l.confidence * l.full.chars.length, 0),
+        0,
+      ) / allChars
     : 0;
 
   return {

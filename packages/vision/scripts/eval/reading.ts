@@ -96,7 +96,8 @@ export async function evaluateReading(fixturesDir: string, opts: { verbose?: boo
       kind: t.kind,
       file,
       hasMrz: t.mrz !== null,
-      exact: t.mrz !== null && got !== null && got.length === t.mrz.length && got.every((l, i) => l === t.mrz![i]),
+      exact:
+        t.mrz !== null && got !== null && got.length === t.mrz.length && got.every((l, i) => l === t.mrz![i]),
       // Visas have no composite digit: parseMrz cannot validate them, so they are not counted.
       printedValid: t.mrz !== null && t.mrz_check_digits_valid === true && !t.kind.startsWith('visa'),
       readValid: got !== null && parseMrz(got)?.valid === true,
@@ -114,7 +115,8 @@ export async function evaluateReading(fixturesDir: string, opts: { verbose?: boo
       console.log(
         `${mark} ${file} ${Math.round(ms)}ms type=${reading.document.type} blur=${blur.score.toFixed(1)} ${JSON.stringify(reading.timings)}`,
       );
-      if (row.hasMrz && !row.exact) console.log(`    got   ${JSON.stringify(got)}\n    truth ${JSON.stringify(t.mrz)}`);
+      if (row.hasMrz && !row.exact)
+        console.log(`    got   ${JSON.stringify(got)}\n    truth ${JSON.stringify(t.mrz)}`);
       if (!row.hasMrz && got) console.log(`    got   ${JSON.stringify(got)}`);
     }
   }
@@ -144,7 +146,11 @@ export async function evaluateReading(fixturesDir: string, opts: { verbose?: boo
       ).toFixed(0),
     ]);
   };
-  for (const k of kinds) summarize(k, rows.filter((r) => r.kind === k));
+  for (const k of kinds)
+    summarize(
+      k,
+      rows.filter((r) => r.kind === k),
+    );
   summarize('all', rows);
   const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
   const fmt = (r: string[]) => `| ${r.map((v, c) => v.padEnd(widths[c]!)).join(' | ')} |`;
@@ -160,6 +166,8 @@ export async function evaluateReading(fixturesDir: string, opts: { verbose?: boo
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const args = process.argv.slice(2);
-  const dir = args.find((a) => !a.startsWith('--')) ?? resolve(fileURLToPath(import.meta.url), '../../../../../../shared/fixtures');
+  const dir =
+    args.find((a) => !a.startsWith('--')) ??
+    resolve(fileURLToPath(import.meta.url), '../../../../../../shared/fixtures');
   await evaluateReading(dir, { verbose: args.includes('--verbose') });
 }

@@ -27,7 +27,17 @@ const COUNTRY_WORDING: [string, string][] = [
 const PASSPORT_WORDS = ['PASSEPORT', 'PASSPORT'];
 const CARD_WORDS = ["CARTE D'IDENTITE", 'CARTE NATIONALE', 'IDENTITY CARD', 'IDENTITE'];
 /** Field labels of a data page; a cover or a payment card has none of them. */
-const FIELD_LABELS = ['NOM', 'PRENOM', 'SURNAME', 'GIVEN NAME', 'NAISSANCE', 'BIRTH', 'SEXE', 'NATIONALIT', 'PROFESSION'];
+const FIELD_LABELS = [
+  'NOM',
+  'PRENOM',
+  'SURNAME',
+  'GIVEN NAME',
+  'NAISSANCE',
+  'BIRTH',
+  'SEXE',
+  'NATIONALIT',
+  'PROFESSION',
+];
 
 function pageText(page: PageReading | undefined): string {
   return page ? page.lines.map((l) => fold(l.text)).join(' \n ') : '';
@@ -73,8 +83,10 @@ export function classifyDocument(input: {
   // Without an MRZ, only a page with field labels is a document data page (a passport cover
   // says PASSEPORT too, and a card front says its name).
   if (labels >= 2) {
-    if (PASSPORT_WORDS.some((w) => has(text, w))) return { type: 'passport', layout: 'unknown', country: wordingCountry };
-    if (CARD_WORDS.some((w) => has(text, w))) return { type: 'cni', layout: 'unknown', country: wordingCountry };
+    if (PASSPORT_WORDS.some((w) => has(text, w)))
+      return { type: 'passport', layout: 'unknown', country: wordingCountry };
+    if (CARD_WORDS.some((w) => has(text, w)))
+      return { type: 'cni', layout: 'unknown', country: wordingCountry };
   }
   return { type: 'unknown', layout: 'unknown', country: wordingCountry };
 }

@@ -36,7 +36,10 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
  * Decodes JPEG/PNG/WebP, applies the EXIF orientation, drops alpha and scales the long side
  * down to `longSide` (never up). Anything else, or bytes that do not decode, is `invalid_image`.
  */
-export async function normalizeImage(bytes: Uint8Array, longSide = WORKING_LONG_SIDE): Promise<NormalizedImage> {
+export async function normalizeImage(
+  bytes: Uint8Array,
+  longSide = WORKING_LONG_SIDE,
+): Promise<NormalizedImage> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) {
     throw new ImageInputError('image_too_large', `image is ${bytes.byteLength} bytes; the limit is 12 MB`);
   }
@@ -47,7 +50,10 @@ export async function normalizeImage(bytes: Uint8Array, longSide = WORKING_LONG_
     throw new ImageInputError('invalid_image', 'the file is not a readable JPEG, PNG or WebP image');
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
-    throw new ImageInputError('invalid_image', `format ${meta.format ?? 'unknown'} is not accepted; send JPEG, PNG or WebP`);
+    throw new ImageInputError(
+      'invalid_image',
+      `format ${meta.format ?? 'unknown'} is not accepted; send JPEG, PNG or WebP`,
+    );
   }
   try {
     const { data, info } = await sharp(bytes, { failOn: 'error' })

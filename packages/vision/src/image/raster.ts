@@ -74,7 +74,13 @@ export function resizeRgb(img: RgbImage, width: number, height: number): RgbImag
 }
 
 /** Writes the bilinear sample of `img` at (fx, fy) into out[o..o+2]; outside pixels are clamped. */
-export function sampleRgb(img: RgbImage, fx: number, fy: number, out: Uint8Array | Float32Array, o: number): void {
+export function sampleRgb(
+  img: RgbImage,
+  fx: number,
+  fy: number,
+  out: Uint8Array | Float32Array,
+  o: number,
+): void {
   const w = img.width;
   const h = img.height;
   const x = Math.min(Math.max(fx, 0), w - 1);

@@ -19,5 +19,8 @@ export async function upscaleForOcr(img: RgbImage): Promise<{ image: RgbImage; f
     .resize({ width, height, fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { image: { rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height }, factor };
+  return {
+    image: { rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height },
+    factor,
+  };
 }

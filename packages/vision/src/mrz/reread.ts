@@ -77,7 +77,9 @@ export async function rereadMrz(
     perLine[owner[j]!]!.push({ text: r.mrz.text, probs: r.mrz.chars.map((c) => c.prob) });
   });
   // Keep the page's own reading of each row as a candidate too.
-  rows.forEach((r, i) => perLine[i]!.push(r.mrz));
+  rows.forEach((r, i) => {
+    perLine[i]!.push(r.mrz);
+  });
 
   let best: RereadResult | null = null;
   let bestScore = Number.NEGATIVE_INFINITY;

@@ -95,7 +95,10 @@ export async function readPage(input: RgbImage, opts: ReadPageOptions = {}): Pro
   const f = 1 / factor;
   const c = Math.cos(-angle);
   const s = Math.sin(-angle);
-  const toPage = ([x, y]: Point): Point => [((x - cx) * c - (y - cy) * s) * f, ((x - cx) * s + (y - cy) * c) * f];
+  const toPage = ([x, y]: Point): Point => [
+    ((x - cx) * c - (y - cy) * s) * f,
+    ((x - cx) * s + (y - cy) * c) * f,
+  ];
   const lines: TextLine[] = readings.map((r, i) => {
     const rect = rects[i]!;
     const [px, py] = toPage([rect.cx, rect.cy]);

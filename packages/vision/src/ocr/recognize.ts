@@ -1,5 +1,5 @@
 import { type Quad, quadHeight, quadWidth, type RgbImage, warpQuad } from '../image/raster.ts';
-import { classIndices, type Decoded, ctcDecode } from './ctc.ts';
+import { classIndices, ctcDecode, type Decoded } from './ctc.ts';
 import { recognitionClasses, recognitionModel } from './models.ts';
 
 /**

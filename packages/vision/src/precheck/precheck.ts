@@ -1,10 +1,10 @@
 import type { NormalizedImage } from '../image/normalize.ts';
 import { detectText, type TextBox } from '../ocr/detect.ts';
-import { cropLine, recognizeLines } from '../ocr/recognize.ts';
-import { dominantAngle, alignRect } from '../ocr/page.ts';
 import { rectCorners } from '../ocr/geometry.ts';
-import { assessSharpness } from '../quality/sharpness.ts';
+import { alignRect, dominantAngle } from '../ocr/page.ts';
+import { cropLine, recognizeLines } from '../ocr/recognize.ts';
 import { glareShare } from '../quality/glare.ts';
+import { assessSharpness } from '../quality/sharpness.ts';
 
 /**
  * Capture advice before the user confirms a photo, cheap enough for every capture: one text
@@ -12,7 +12,13 @@ import { glareShare } from '../quality/glare.ts';
  * statistics. The most basic problem is reported first.
  */
 
-export type PrecheckIssue = 'not_a_document' | 'wrong_side' | 'cut_off' | 'obstructed' | 'glare' | 'illegible';
+export type PrecheckIssue =
+  | 'not_a_document'
+  | 'wrong_side'
+  | 'cut_off'
+  | 'obstructed'
+  | 'glare'
+  | 'illegible';
 
 export interface PrecheckOptions {
   documentType?: 'cni' | 'cni_old' | 'passport';
@@ -54,7 +60,8 @@ export async function precheck(
     if (mrz.lines.some((b) => b.rect.long < MRZ_MIN_LENGTH_SHARE * longest)) return { issue: 'obstructed' };
   }
   if (glareShare(img, text) > GLARE_SHARE) return { issue: 'glare' };
-  if (sharp.tooBlurry || (mrz.lines.length > 0 && mrz.confidence < MIN_MRZ_CONFIDENCE)) return { issue: 'illegible' };
+  if (sharp.tooBlurry || (mrz.lines.length > 0 && mrz.confidence < MIN_MRZ_CONFIDENCE))
+    return { issue: 'illegible' };
   return { issue: null };
 }
 
@@ -70,7 +77,10 @@ function expectedMrz(opts: PrecheckOptions): boolean | undefined {
  * Candidate MRZ lines: the longest, thinnest boxes, read with the MRZ alphabet; a line counts
  * when it reads as 20+ characters with fillers or digits.
  */
-async function mrzLines(img: NormalizedImage, boxes: TextBox[]): Promise<{ lines: TextBox[]; confidence: number }> {
+async function mrzLines(
+  img: NormalizedImage,
+  boxes: TextBox[],
+): Promise<{ lines: TextBox[]; confidence: number }> {
   const angle = dominantAngle(boxes);
   const candidates = boxes
     .filter((b) => b.rect.long >= MRZ_ASPECT * b.rect.short)

@@ -66,7 +66,11 @@ const runners = new Map<string, Promise<ModelRunner>>();
  * Returns a runner for the model file at `path`, created once per process and backend.
  * `key` identifies the model (e.g. 'ocr-det').
  */
-export function modelRunner(key: string, path: string, backend: BackendChoice = configuredBackend()): Promise<ModelRunner> {
+export function modelRunner(
+  key: string,
+  path: string,
+  backend: BackendChoice = configuredBackend(),
+): Promise<ModelRunner> {
   const id = `${backend}:${key}`;
   let r = runners.get(id);
   if (!r) {

@@ -3,15 +3,17 @@
  * in OCR (É read as E, È as É, or dropped), so everything is compared upper-case without them.
  */
 export function fold(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/[’‘`´]/g, "'")
-    // "N°" (numéro) is read as N° or No.
-    .replace(/N\s*[°º]/g, 'NO')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    s
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase()
+      .replace(/[’‘`´]/g, "'")
+      // "N°" (numéro) is read as N° or No.
+      .replace(/N\s*[°º]/g, 'NO')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Levenshtein distance, for tolerant label matching (OCR drops or swaps a letter). */
@@ -51,7 +53,11 @@ export function fuzzyFind(haystack: string, needle: string, maxErrors: number): 
   for (let j = 1; j <= haystack.length; j++) {
     const cur = [0];
     for (let i = 1; i <= needle.length; i++) {
-      cur[i] = Math.min(prev[i]! + 1, cur[i - 1]! + 1, prev[i - 1]! + (needle[i - 1] === haystack[j - 1] ? 0 : 1));
+      cur[i] = Math.min(
+        prev[i]! + 1,
+        cur[i - 1]! + 1,
+        prev[i - 1]! + (needle[i - 1] === haystack[j - 1] ? 0 : 1),
+      );
     }
     if (cur[needle.length]! < best) {
       best = cur[needle.length]!;

@@ -15,7 +15,8 @@ beforeAll(async () => {
   await warmUp();
 });
 
-const load = async (...args: Parameters<typeof renderCapture>) => normalizeImage(await renderCapture(...args));
+const load = async (...args: Parameters<typeof renderCapture>) =>
+  normalizeImage(await renderCapture(...args));
 
 describe('image input', () => {
   it('refuses bytes that are not an image', async () => {
@@ -156,11 +157,17 @@ describe('pre-check', () => {
     expect((await precheck(await load('plain'), {})).issue).toBe('not_a_document');
   });
   it('says wrong_side when the card back is shown for the front', async () => {
-    expect((await precheck(await load('cni_back'), { documentType: 'cni', side: 'front' })).issue).toBe('wrong_side');
-    expect((await precheck(await load('cni_front'), { documentType: 'cni', side: 'back' })).issue).toBe('wrong_side');
+    expect((await precheck(await load('cni_back'), { documentType: 'cni', side: 'front' })).issue).toBe(
+      'wrong_side',
+    );
+    expect((await precheck(await load('cni_front'), { documentType: 'cni', side: 'back' })).issue).toBe(
+      'wrong_side',
+    );
   });
   it('says cut_off when the document runs out of the frame', async () => {
-    expect((await precheck(await load('passport', { cropRightShare: 0.2 }), { documentType: 'passport' })).issue).toBe('cut_off');
+    expect(
+      (await precheck(await load('passport', { cropRightShare: 0.2 }), { documentType: 'passport' })).issue,
+    ).toBe('cut_off');
   });
   it('says illegible for a blurred capture', async () => {
     expect((await precheck(await load('passport', { blur: 4 }), {})).issue).toBe('illegible');

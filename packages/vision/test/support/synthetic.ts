@@ -65,7 +65,13 @@ export function holderMrz(layout: 'passport' | 'cni_back', h: Holder = HOLDER): 
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function text(x: number, y: number, size: number, value: string, opts: { mono?: boolean; bold?: boolean } = {}): string {
+function text(
+  x: number,
+  y: number,
+  size: number,
+  value: string,
+  opts: { mono?: boolean; bold?: boolean } = {},
+): string {
   const family = opts.mono ? 'DejaVu Sans Mono, monospace' : 'DejaVu Sans, sans-serif';
   const weight = opts.bold ? 'bold' : 'normal';
   return `<text x="${x}" y="${y}" font-family="${family}" font-size="${size}" font-weight="${weight}" fill="#111">${esc(value)}</text>`;
@@ -76,7 +82,10 @@ function printedDate(yymmdd: string, century: string): string {
 }
 
 /** The document itself, upright, as an SVG string and its size. */
-export function documentSvg(layout: Layout, h: Holder = HOLDER): { svg: string; width: number; height: number } {
+export function documentSvg(
+  layout: Layout,
+  h: Holder = HOLDER,
+): { svg: string; width: number; height: number } {
   const parts: string[] = [];
   let width = 1250;
   let height = 880;
@@ -153,13 +162,18 @@ ${parts.join('\n')}
 }
 
 /** Renders the document and degrades it like a capture; returns encoded image bytes. */
-export async function renderCapture(layout: Layout, opts: CaptureOptions = {}, h: Holder = HOLDER): Promise<Uint8Array> {
+export async function renderCapture(
+  layout: Layout,
+  opts: CaptureOptions = {},
+  h: Holder = HOLDER,
+): Promise<Uint8Array> {
   const { svg } = documentSvg(layout, h);
   const margin = opts.margin ?? 60;
   let img = sharp(Buffer.from(svg))
     .flatten({ background: '#f3eee2' })
     .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#5a6470' });
-  if (opts.tiltDegrees) img = sharp(await img.png().toBuffer()).rotate(opts.tiltDegrees, { background: '#5a6470' });
+  if (opts.tiltDegrees)
+    img = sharp(await img.png().toBuffer()).rotate(opts.tiltDegrees, { background: '#5a6470' });
   if (opts.quarterTurns) img = sharp(await img.png().toBuffer()).rotate(90 * opts.quarterTurns);
   if (opts.cropRightShare) {
     const png = await img.png().toBuffer();
@@ -168,7 +182,7 @@ export async function renderCapture(layout: Layout, opts: CaptureOptions = {}, h
     img = sharp(png).extract({ left: 0, top: 0, width: keep, height: meta.height! });
   }
   if (opts.blur) img = img.blur(opts.blur);
-  let raw = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const raw = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   if (opts.noise) {
     // Deterministic noise (a fixed LCG), so that tests are reproducible.
     let seed = 12345;
@@ -180,6 +194,8 @@ export async function renderCapture(layout: Layout, opts: CaptureOptions = {}, h
     }
   }
   const out = sharp(raw.data, { raw: { width: raw.info.width, height: raw.info.height, channels: 3 } });
-  const bytes = opts.jpegQuality ? await out.jpeg({ quality: opts.jpegQuality }).toBuffer() : await out.png().toBuffer();
+  const bytes = opts.jpegQuality
+    ? await out.jpeg({ quality: opts.jpegQuality }).toBuffer()
+    : await out.png().toBuffer();
   return new Uint8Array(bytes);
 }
