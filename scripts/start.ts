@@ -11,6 +11,7 @@ import { createApp } from '@idv/api';
 import { createStore } from '@idv/store';
 import { type LocalCredentials, seedLocal, startLocalServers } from '@idv/store/local';
 import { analyzeImages, warmUpAnalyzer } from '@idv/vision';
+import { startWebhookWorker, webhookEventPublisher } from '@idv/webhooks';
 
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 const port = Number(process.env.PORT ?? 8787);
@@ -97,7 +98,12 @@ async function main() {
     baseUrl,
     analyzer,
     urlSigningKey: Buffer.from(secrets.url_signing_key, 'base64'),
+    events: webhookEventPublisher(store),
+    // Locally, receivers on http://localhost are the norm (never on AWS).
+    webhooks: { allowLocalhost: true },
   });
+  // The webhook worker, in-process: long-polls the local events queue like the Lambda would.
+  const webhookWorker = startWebhookWorker(store, { allowLocalhost: true });
   const server = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' });
   server.on('error', async (error: NodeJS.ErrnoException) => {
     await servers.stop();
@@ -126,6 +132,7 @@ Credentials are also in ${credentialsFile}. Data lives in ${dataDir}. Ctrl-C sto
     stopping = true;
     console.log('\nStopping…');
     server.close();
+    await webhookWorker.stop();
     await servers.stop();
     rmSync(runtimeFile, { force: true });
     rmSync(lockFile, { force: true });

@@ -1,0 +1,24 @@
+/**
+ * `npm run eval [folder]`: accuracy on a folder of images with a truth.json (default
+ * ../shared/fixtures). Prints MRZ read rates, document-type accuracy and reading times,
+ * face-match figures (TAR at FAR, rank-1, similarity distributions) and tamper detection.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { evaluateAttacks } from '../packages/vision/scripts/eval/attacks.ts';
+import { evaluateFaces } from '../packages/vision/scripts/eval/faces.ts';
+import { evaluateReading } from '../packages/vision/scripts/eval/reading.ts';
+
+const dir = resolve(process.argv[2] ?? process.env.FIXTURES_DIR ?? '../shared/fixtures');
+if (!existsSync(resolve(dir, 'truth.json'))) {
+  console.log(
+    `No truth.json in ${dir}: nothing to evaluate. Pass a fixture folder: npm run eval -- <folder>`,
+  );
+  process.exit(0);
+}
+console.log(`Fixtures: ${dir}\n\n## Reading\n`);
+await evaluateReading(dir);
+console.log('\n## Faces\n');
+await evaluateFaces(dir);
+console.log('\n## Tamper signs\n');
+await evaluateAttacks(dir);
