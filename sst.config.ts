@@ -18,8 +18,17 @@ export default $config({
   async run() {
     const { createStorage } = await import('./infra/storage');
     const { createApi } = await import('./infra/api');
+    const { createWebhooks } = await import('./infra/webhooks');
+    const { createAnalyzer } = await import('./infra/analyzer');
+    // Secrets: `npx sst secret set ImageMasterKey $(openssl rand -base64 32)`, same for UrlSigningKey.
+    const secrets = {
+      imageMasterKey: new sst.Secret('ImageMasterKey'),
+      urlSigningKey: new sst.Secret('UrlSigningKey'),
+    };
     const storage = createStorage();
-    const api = createApi(storage);
+    const analyzer = createAnalyzer(storage, secrets.imageMasterKey);
+    const api = createApi(storage, analyzer, secrets);
+    createWebhooks(storage);
     return { api: api.url };
   },
 });

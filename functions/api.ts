@@ -2,11 +2,20 @@
  * AWS Lambda entry of the HTTP API: the same Hono app as `npm start`, behind API Gateway v2.
  * Built once per Lambda instance (module scope), reused by every invocation.
  */
-import { createApp } from '@idv/api';
+import { LambdaClient } from '@aws-sdk/client-lambda';
+import { createApp, createLambdaAnalyzer } from '@idv/api';
 import { createStore, storeConfigFromEnv } from '@idv/store';
 import { handle } from 'hono/aws-lambda';
 
+const env = process.env;
 const store = createStore(storeConfigFromEnv());
-const app = createApp({ store, baseUrl: process.env.PUBLIC_BASE_URL ?? '' });
+const app = createApp({
+  store,
+  baseUrl: env.PUBLIC_BASE_URL ?? '',
+  analyzer: env.ANALYZER_FUNCTION_NAME
+    ? createLambdaAnalyzer(new LambdaClient({}), env.ANALYZER_FUNCTION_NAME)
+    : undefined,
+  urlSigningKey: env.URL_SIGNING_KEY ? Buffer.from(env.URL_SIGNING_KEY, 'base64') : undefined,
+});
 
 export const handler = handle(app);

@@ -1,12 +1,20 @@
 import type { Storage } from './storage';
 
+export interface ApiSecrets {
+  imageMasterKey: sst.Secret;
+  urlSigningKey: sst.Secret;
+}
+
 /** The HTTP API: one Lambda function running the Hono app, behind an HTTP API (API Gateway v2). */
-export function createApi(storage: Storage) {
+export function createApi(storage: Storage, analyzer: aws.lambda.Function, secrets: ApiSecrets) {
   const environment = {
     TABLE_NAME: storage.table.name,
     BUCKET_NAME: storage.bucket.name,
     EVENTS_QUEUE_URL: storage.events.url,
     EVENTS_DLQ_URL: storage.eventsDeadLetter.url,
+    ANALYZER_FUNCTION_NAME: analyzer.name,
+    IMAGE_MASTER_KEY: secrets.imageMasterKey.value,
+    URL_SIGNING_KEY: secrets.urlSigningKey.value,
   };
   const api = new sst.aws.ApiGatewayV2('Api');
   api.route('$default', {
@@ -17,6 +25,7 @@ export function createApi(storage: Storage) {
     timeout: '60 seconds',
     link: [storage.table, storage.bucket, storage.events, storage.eventsDeadLetter],
     environment,
+    permissions: [{ actions: ['lambda:InvokeFunction'], resources: [analyzer.arn] }],
   });
   return api;
 }

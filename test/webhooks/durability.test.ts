@@ -6,6 +6,7 @@ import {
   publishVerificationCompleted,
   sweepUnsentEvents,
   type WebhookSettings,
+  webhookQueueHandler,
   webhookSettings,
 } from '@idv/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +201,40 @@ describe('webhook durability', () => {
     expect(await eventsQueue(store).receive({ waitSeconds: 1 })).toEqual([]);
     expect(hook.requests).toHaveLength(0);
     expect(await store.webhookDeliveries.get(delivery.id)).toMatchObject({ attempts: 0, status: 'pending' });
+  });
+
+  it('runs the same way as the Lambda SQS handler, reporting only messages to retry', async () => {
+    const org = await createTestOrganisation();
+    const hook = await receiver();
+    const endpoint = await endpointFor(org, hook.url);
+    const { eventId } = await publishVerificationCompleted(store, {
+      orgId: org.orgId,
+      appId: org.appId,
+      mode: 'test',
+      verification: sampleVerification(),
+    });
+    const handler = webhookQueueHandler(store, settings);
+    // Hand everything in the queue to the handler as Lambda would, until it is empty.
+    const seen: string[] = [];
+    for (let idle = 0; idle < 2; ) {
+      const messages = await eventsQueue(store).receive({ waitSeconds: 1 });
+      if (messages.length === 0) {
+        idle++;
+        continue;
+      }
+      idle = 0;
+      const records = messages.map((m) => ({ messageId: m.messageId, body: JSON.stringify(m.body) }));
+      records.push({ messageId: 'not-json', body: '{oops' });
+      expect(await handler({ Records: records })).toEqual({ batchItemFailures: [] });
+      for (const m of messages) {
+        seen.push((m.body as { kind: string }).kind);
+        await eventsQueue(store).delete(m.receiptHandle);
+      }
+    }
+    expect(seen).toEqual(['fan_out', 'attempt']);
+    expect(hook.requests).toHaveLength(1);
+    expect(JSON.parse(hook.requests[0]!.body).id).toBe(eventId);
+    expect((await store.webhookDeliveries.listForEndpoint(endpoint.id))[0]?.status).toBe('succeeded');
   });
 
   it('drops messages it does not understand', async () => {

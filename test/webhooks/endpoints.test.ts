@@ -1,5 +1,6 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestOrganisation, testApp } from '../support/stack.ts';
+import { bearer, createTestOrganisation, testApp, testStore } from '../support/stack.ts';
 
 const json = (key: string, body: unknown) => ({
   method: 'POST',
@@ -43,6 +44,15 @@ describe('webhook endpoints API', () => {
       expect(body).toEqual({ data: [{ ...created, secret: undefined }], next_cursor: null });
       expect(JSON.stringify(body)).not.toContain(created.secret);
     }
+
+    // Stored sealed with the master key (the worker can open it to sign), never in clear.
+    const store = testStore();
+    const raw = await store.clients.doc.send(
+      new GetCommand({ TableName: store.config.tableName, Key: { pk: `WHE#${created.id}`, sk: 'WHE' } }),
+    );
+    expect(JSON.stringify(raw.Item)).not.toContain(created.secret);
+    expect(raw.Item?.signing_secret_sealed).toEqual(expect.any(String));
+    expect((await store.webhookEndpoints.getSigningTarget(created.id))?.secret).toBe(created.secret);
   });
 
   it('refuses non-HTTPS, private, metadata and unresolvable hosts with 400 invalid_request', async () => {

@@ -1,0 +1,53 @@
+import * as dockerBuild from '@pulumi/docker-build';
+import type { Storage } from './storage';
+
+/**
+ * The analyzer: a container-image Lambda (models, sharp and onnxruntime are too large for a
+ * zip). The API invokes it synchronously with S3 references to the images; it reads and
+ * decrypts them itself, so it needs the bucket and the image master key.
+ */
+export function createAnalyzer(storage: Storage, imageMasterKey: sst.Secret) {
+  const repository = new aws.ecr.Repository('AnalyzerImages', { forceDelete: $app.stage !== 'production' });
+  const token = aws.ecr.getAuthorizationTokenOutput({ registryId: repository.registryId });
+  const image = new dockerBuild.Image('AnalyzerImage', {
+    context: { location: '.' },
+    dockerfile: { location: 'infra/analyzer/Dockerfile' },
+    platforms: ['linux/arm64'],
+    push: true,
+    tags: [$interpolate`${repository.repositoryUrl}:latest`],
+    registries: [{ address: repository.repositoryUrl, username: token.userName, password: token.password }],
+  });
+
+  const role = new aws.iam.Role('AnalyzerRole', {
+    assumeRolePolicy: aws.iam.assumeRolePolicyForPrincipal({ Service: 'lambda.amazonaws.com' }),
+  });
+  new aws.iam.RolePolicyAttachment('AnalyzerLogs', {
+    role: role.name,
+    policyArn: 'arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+  });
+  new aws.iam.RolePolicy('AnalyzerImagesRead', {
+    role: role.id,
+    policy: $jsonStringify({
+      Version: '2012-10-17',
+      Statement: [
+        { Effect: 'Allow', Action: ['s3:GetObject'], Resource: [$interpolate`${storage.bucket.arn}/*`] },
+      ],
+    }),
+  });
+
+  return new aws.lambda.Function('Analyzer', {
+    packageType: 'Image',
+    imageUri: $interpolate`${repository.repositoryUrl}@${image.digest}`,
+    architectures: ['arm64'],
+    // 3 GB gives 2 vCPUs: the analyzer's measured budget (docs/benchmarks.md).
+    memorySize: 3008,
+    timeout: 60,
+    role: role.arn,
+    environment: {
+      variables: {
+        BUCKET_NAME: storage.bucket.name,
+        IMAGE_MASTER_KEY: imageMasterKey.value,
+      },
+    },
+  });
+}
