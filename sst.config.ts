@@ -28,7 +28,7 @@ export default $config({
     const storage = createStorage();
     const analyzer = createAnalyzer(storage, secrets.imageMasterKey);
     const api = createApi(storage, analyzer, secrets);
-    createWebhooks(storage);
+    createWebhooks(storage, { IMAGE_MASTER_KEY: secrets.imageMasterKey.value });
     return { api: api.url };
   },
 });

@@ -5,6 +5,7 @@
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { createApp, createLambdaAnalyzer } from '@idv/api';
 import { createStore, storeConfigFromEnv } from '@idv/store';
+import { webhookEventPublisher } from '@idv/webhooks';
 import { handle } from 'hono/aws-lambda';
 
 const env = process.env;
@@ -15,6 +16,7 @@ const app = createApp({
   analyzer: env.ANALYZER_FUNCTION_NAME
     ? createLambdaAnalyzer(new LambdaClient({}), env.ANALYZER_FUNCTION_NAME)
     : undefined,
+  events: webhookEventPublisher(store),
   urlSigningKey: env.URL_SIGNING_KEY ? Buffer.from(env.URL_SIGNING_KEY, 'base64') : undefined,
 });
 

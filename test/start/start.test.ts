@@ -5,12 +5,15 @@ import { join } from 'node:path';
 import { freePort } from '@idv/store/local';
 import { afterAll, describe, expect, it } from 'vitest';
 
+const started: ChildProcess[] = [];
+
 /** Runs `scripts/start.ts` as `npm start` does, in its own data folder and port. */
 function startService(dataDir: string, port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;
@@ -42,7 +45,16 @@ function stop(child: ChildProcess) {
 
 describe('npm start', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'idv-start-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    // A failed assertion must not leave a service (and its Java child) running.
+    for (const child of started) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGINT');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('boots everything, prints and writes credentials, refuses a second start, stops cleanly, and keeps keys across restarts', async () => {
     const port = await freePort();

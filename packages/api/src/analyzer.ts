@@ -1,6 +1,7 @@
-import type { Observations } from '@idv/core';
+import type { AnalysisOutcome, ImageSide } from '@idv/core';
 
-export type ImageKind = 'front' | 'back' | 'selfie';
+export type { AnalysisOutcome };
+export type ImageKind = ImageSide;
 
 /** One uploaded image: its bytes (in-process) and where it is stored (for a remote analyzer). */
 export interface AnalysisImage {
@@ -15,19 +16,6 @@ export interface AnalysisRequest {
   /** A document type imposed by the caller (sessions), when known. */
   documentType?: 'passport' | 'cni';
 }
-
-/**
- * What the analyzer says: observations, or a refusal of one image before any reading. The
- * analyzer only observes; core judges the observations.
- */
-export type AnalysisOutcome =
-  | { kind: 'observations'; observations: Observations }
-  | {
-      kind: 'refused';
-      code: 'unreadable' | 'invalid_image' | 'image_too_large';
-      image: ImageKind;
-      message: string;
-    };
 
 /**
  * The boundary between the API and image analysis. Locally it runs in-process; on AWS it is a

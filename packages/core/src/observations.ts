@@ -108,3 +108,17 @@ export const ObservationsSchema = z.object({
   timings: z.record(z.string(), z.number().int().min(0)),
 });
 export type Observations = z.infer<typeof ObservationsSchema>;
+
+/**
+ * What an analysis of one verification's images gives: observations, or the refusal of one
+ * image before any reading (too blurry, not an image, too large). Shared by the analyzer
+ * (vision, in-process or in its Lambda) and the API that calls it.
+ */
+export type AnalysisOutcome =
+  | { kind: 'observations'; observations: Observations }
+  | {
+      kind: 'refused';
+      code: 'unreadable' | 'invalid_image' | 'image_too_large';
+      image: ImageSide;
+      message: string;
+    };

@@ -32,7 +32,12 @@ export function webhookQueueHandler(store: Store, overrides: Partial<WebhookSett
           if (result.kind === 'retry') failures.push({ itemIdentifier: record.messageId });
         } catch (error) {
           console.error(
-            JSON.stringify({ level: 'error', msg: 'webhook message failed', id: record.messageId, error: String(error) }),
+            JSON.stringify({
+              level: 'error',
+              msg: 'webhook message failed',
+              id: record.messageId,
+              error: String(error),
+            }),
           );
           failures.push({ itemIdentifier: record.messageId });
         }

@@ -34,7 +34,8 @@ export function deadLetterQueue(store: Store): JsonQueue<DeliveryFailedMessage> 
 export function asWebhookMessage(body: unknown): WebhookMessage | null {
   if (!body || typeof body !== 'object') return null;
   const m = body as Record<string, unknown>;
-  if (m.kind === 'fan_out' && typeof m.event_id === 'string') return { kind: 'fan_out', event_id: m.event_id };
+  if (m.kind === 'fan_out' && typeof m.event_id === 'string')
+    return { kind: 'fan_out', event_id: m.event_id };
   if (
     m.kind === 'attempt' &&
     typeof m.delivery_id === 'string' &&

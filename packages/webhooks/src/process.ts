@@ -1,6 +1,6 @@
 import type { AttemptOutcome, Store, WebhookDeliveryState } from '@idv/store';
-import { deliveryIdFor } from './delivery-id.ts';
 import { type DeliveryResult, deliver } from './deliver.ts';
+import { deliveryIdFor } from './delivery-id.ts';
 import {
   asWebhookMessage,
   deadLetterQueue,
@@ -10,8 +10,8 @@ import {
 } from './messages.ts';
 import { VERIFICATION_COMPLETED } from './publish.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from './schedule.ts';
-import { signatureHeader } from './signing.ts';
 import type { WebhookSettings } from './settings.ts';
+import { signatureHeader } from './signing.ts';
 
 /** `done`: delete the message. `retry`: leave it, to be seen again after `afterSeconds`. */
 export type MessageResult = { kind: 'done' } | { kind: 'retry'; afterSeconds: number };
@@ -81,7 +81,7 @@ async function attempt(
     return DONE;
   }
   const delivery = await store.webhookDeliveries.get(message.delivery_id);
-  if (!delivery || delivery.status !== 'pending') return DONE;
+  if (delivery?.status !== 'pending') return DONE;
   if (delivery.attempts >= message.attempt) return alreadyClaimed(store, delivery, message.attempt, settings);
   if (delivery.attempts !== message.attempt - 1) return DONE; // a stale message from an older step
 

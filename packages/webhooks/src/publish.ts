@@ -72,6 +72,7 @@ export async function publishVerificationCompleted(
 /** The publisher the API takes in `AppDeps.events`: `events: webhookEventPublisher(store)`. */
 export function webhookEventPublisher(store: Store) {
   return {
-    publishVerificationCompleted: (input: VerificationCompletedInput) => publishVerificationCompleted(store, input),
+    publishVerificationCompleted: (input: VerificationCompletedInput) =>
+      publishVerificationCompleted(store, input),
   };
 }

@@ -38,7 +38,12 @@ export function startWebhookWorker(store: Store, options: WorkerOptions = {}): R
     } catch (error) {
       // Left in the queue: it comes back after the visibility time-out.
       console.error(
-        JSON.stringify({ level: 'error', msg: 'webhook message failed', id: message.messageId, error: String(error) }),
+        JSON.stringify({
+          level: 'error',
+          msg: 'webhook message failed',
+          id: message.messageId,
+          error: String(error),
+        }),
       );
     }
   };
@@ -53,7 +58,9 @@ export function startWebhookWorker(store: Store, options: WorkerOptions = {}): R
         await Promise.all(messages.map(handle));
       } catch (error) {
         if (stopped) break;
-        console.error(JSON.stringify({ level: 'error', msg: 'webhook queue receive failed', error: String(error) }));
+        console.error(
+          JSON.stringify({ level: 'error', msg: 'webhook queue receive failed', error: String(error) }),
+        );
         await new Promise((r) => setTimeout(r, RECEIVE_ERROR_BACKOFF_MS));
       }
     }
@@ -64,7 +71,9 @@ export function startWebhookWorker(store: Store, options: WorkerOptions = {}): R
     sweepEvery > 0
       ? setInterval(() => {
           sweepUnsentEvents(store, { olderThanMs: settings.sweepAfterMs }).catch((error) =>
-            console.error(JSON.stringify({ level: 'error', msg: 'webhook sweep failed', error: String(error) })),
+            console.error(
+              JSON.stringify({ level: 'error', msg: 'webhook sweep failed', error: String(error) }),
+            ),
           );
         }, sweepEvery)
       : undefined;

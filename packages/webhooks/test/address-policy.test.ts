@@ -64,7 +64,12 @@ describe('endpoint URL check', () => {
     ['not a URL', 'hooks.example.com/idv', true],
     ['credentials in the URL', 'https://user:pass@hooks.example.com/', true],
     ['a host resolving to a private address', 'https://internal.example.com/', true, ['10.0.0.5']],
-    ['a host with one private address among public ones', 'https://mixed.example.com/', true, ['8.8.8.8', '192.168.0.2']],
+    [
+      'a host with one private address among public ones',
+      'https://mixed.example.com/',
+      true,
+      ['8.8.8.8', '192.168.0.2'],
+    ],
     ['a host resolving to nothing', 'https://nothing.example.com/', true, []],
     ['the metadata address', 'https://169.254.169.254/latest/meta-data/', true],
     ['a decimal-encoded loopback', 'https://2130706433/', false],

@@ -2,6 +2,19 @@ import { z } from '@hono/zod-openapi';
 import { VerificationSchema } from '@idv/core';
 
 /** The public Verification (core's schema), named for the OpenAPI document, with an example. */
+const EXAMPLE_FIELDS = {
+  surname: 'ISSOUFOU',
+  given_names: 'AMINA',
+  date_of_birth: '1987-04-12',
+  sex: 'F',
+  nationality: 'NER',
+  place_of_birth: 'NIAMEY',
+  document_number: '12AB34567',
+  date_of_issue: '2021-04-16',
+  date_of_expiry: '2031-04-15',
+  issuing_authority: null,
+};
+
 // Re-wrapped with the extended `z`: zod 4 attaches `.openapi` per instance, and core's schemas
 // may be built before @hono/zod-openapi extends zod.
 export const VerificationResponse = z.object(VerificationSchema.shape).openapi('Verification', {
@@ -63,39 +76,17 @@ export const VerificationResponse = z.object(VerificationSchema.shape).openapi('
     document: {
       type: 'passport',
       country: 'NER',
-      fields: {
-        surname: 'ISSOUFOU',
-        given_names: 'AMINA',
-        date_of_birth: '1987-04-12',
-        sex: 'F',
-        nationality: 'NER',
-        place_of_birth: 'NIAMEY',
-        document_number: '12AB34567',
-        date_of_issue: '2021-04-16',
-        date_of_expiry: '2031-04-15',
-        issuing_authority: null,
-      },
+      fields: EXAMPLE_FIELDS,
       mrz: {
         lines: [
           'P<NERISSOUFOU<<AMINA<<<<<<<<<<<<<<<<<<<<<<<<',
-          '12AB345671NER8704129F3104150<<<<<<<<<<<<<<04',
+          '12AB345673NER8704120F3104150<<<<<<<<<<<<<<<8',
         ],
         valid: true,
       },
       legibility: 0.93,
     },
-    fields: {
-      surname: 'ISSOUFOU',
-      given_names: 'AMINA',
-      date_of_birth: '1987-04-12',
-      sex: 'F',
-      nationality: 'NER',
-      place_of_birth: 'NIAMEY',
-      document_number: '12AB34567',
-      date_of_issue: '2021-04-16',
-      date_of_expiry: '2031-04-15',
-      issuing_authority: null,
-    },
+    fields: EXAMPLE_FIELDS,
     face_match: { similarity: 0.57, matched: true, faces_in_document: 1, faces_in_selfie: 1 },
     timings: { normalize_ms: 40, ocr_ms: 610, mrz_ms: 30, face_ms: 180, tamper_ms: 60, total_ms: 1180 },
     mode: 'test',
