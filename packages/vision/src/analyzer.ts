@@ -1,4 +1,4 @@
-import { type Observations, ObservationsSchema } from '@idv/core';
+import { type AnalysisOutcome, type ImageSide, type Observations, ObservationsSchema } from '@idv/core';
 import { analyzeFaces } from './faces/analyze.ts';
 import { prepareFaceModels } from './faces/models.ts';
 import { ImageInputError, type NormalizedImage, normalizeImage } from './image/normalize.ts';
@@ -6,28 +6,19 @@ import { assessSharpness } from './quality/sharpness.ts';
 import { readDocument, warmUp as warmUpReading } from './read-document.ts';
 import { detectTamper } from './tamper/index.ts';
 
-export type ImageKind = 'front' | 'back' | 'selfie';
+export type ImageKind = ImageSide;
 
 export interface AnalyzerImages {
   images: Partial<Record<ImageKind, { bytes: Uint8Array }>>;
   documentType?: 'passport' | 'cni';
 }
 
-export type AnalyzerResult =
-  | { kind: 'observations'; observations: Observations }
-  | {
-      kind: 'refused';
-      code: 'unreadable' | 'invalid_image' | 'image_too_large';
-      image: ImageKind;
-      message: string;
-    };
-
 /**
  * The whole analysis of one verification: decode → refuse too-blurry document photos →
  * read (OCR, MRZ, printed fields, type) → faces → tamper signs. It reports what it saw;
  * `core` judges. Models are loaded once per process (warmUpAnalyzer, or on first use).
  */
-export async function analyzeImages(input: AnalyzerImages): Promise<AnalyzerResult> {
+export async function analyzeImages(input: AnalyzerImages): Promise<AnalysisOutcome> {
   const t0 = performance.now();
   const decoded: Partial<Record<ImageKind, NormalizedImage>> = {};
   for (const kind of ['front', 'back', 'selfie'] as const) {
