@@ -26,7 +26,7 @@ export default $config({
       urlSigningKey: new sst.Secret('UrlSigningKey'),
     };
     const storage = createStorage();
-    const analyzer = createAnalyzer(storage, secrets.imageMasterKey);
+    const analyzer = await createAnalyzer(storage, secrets.imageMasterKey);
     const api = createApi(storage, analyzer, secrets);
     createWebhooks(storage, { IMAGE_MASTER_KEY: secrets.imageMasterKey.value });
     return { api: api.url };

@@ -1,4 +1,3 @@
-import * as dockerBuild from '@pulumi/docker-build';
 import type { Storage } from './storage';
 
 /**
@@ -6,7 +5,10 @@ import type { Storage } from './storage';
  * zip). The API invokes it synchronously with S3 references to the images; it reads and
  * decrypts them itself, so it needs the bucket and the image master key.
  */
-export function createAnalyzer(storage: Storage, imageMasterKey: sst.Secret) {
+export async function createAnalyzer(storage: Storage, imageMasterKey: sst.Secret) {
+  // Loaded when the stack runs, not when SST reads the config: `sst install` evaluates this
+  // file before the platform's packages (which include docker-build) are installed.
+  const dockerBuild = await import('@pulumi/docker-build');
   const repository = new aws.ecr.Repository('AnalyzerImages', { forceDelete: $app.stage !== 'production' });
   const token = aws.ecr.getAuthorizationTokenOutput({ registryId: repository.registryId });
   const image = new dockerBuild.Image('AnalyzerImage', {
