@@ -48,6 +48,10 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
   let selfieOne = 0;
   let docTotal = 0;
   let docFound = 0;
+  // Documents whose truth names the portrait's person certainly show a portrait; the others
+  // may be card backs (no portrait), so they are counted apart.
+  let labelledTotal = 0;
+  let labelledFound = 0;
   const missedDocs: string[] = [];
 
   for (const [file, t] of Object.entries(truth)) {
@@ -73,6 +77,10 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
       docTotal++;
       if (count >= 1) docFound++;
       else missedDocs.push(file);
+      if (t.person) {
+        labelledTotal++;
+        if (count >= 1) labelledFound++;
+      }
       const main = largest(faces);
       if (main && t.person) {
         samples.push({ file, person: t.person, source: 'document', embedding: await embedFace(image, main) });
@@ -86,6 +94,12 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
     [
       ['faces (selfie-like; face_multi expects 2)', selfieTotal, selfieOne, pct(selfieOne, selfieTotal)],
       ['bona fide documents: portrait found', docTotal, docFound, pct(docFound, docTotal)],
+      [
+        '  of which with a labelled portrait (truth names the person)',
+        labelledTotal,
+        labelledFound,
+        pct(labelledFound, labelledTotal),
+      ],
     ],
   );
   if (detectionRows.length) printTable(['face image', 'count error'], detectionRows);

@@ -167,13 +167,24 @@ async function scanDocumentFaces(image: NormalizedImage): Promise<FaceBox[]> {
       }
     }
   }
-  // A face cut by a tile border is found smaller in that tile: merge with a lenient overlap.
-  return nonMaxSuppression(all).filter((f) => !isInsideBigger(f, all));
+  return mergeTileDetections(all);
 }
 
-/** A box mostly contained in a larger, better box is a partial duplicate from a tile edge. */
-function isInsideBigger(f: FaceBox, all: FaceBox[]): boolean {
-  return all.some((o) => {
+/**
+ * Merges the boxes of the whole-image pass and of the tiles. A face cut by a tile border is
+ * found smaller in that tile: after suppression, a kept box lying inside a bigger kept one is
+ * dropped. Only boxes that survived suppression may absorb another: comparing with every raw
+ * box once let a suppressed duplicate remove the very face that had suppressed it, so a clearly
+ * detected portrait (score 0.95) vanished from the result.
+ */
+export function mergeTileDetections(all: FaceBox[]): FaceBox[] {
+  const kept = nonMaxSuppression(all);
+  return kept.filter((f) => !isInsideBigger(f, kept));
+}
+
+/** A box mostly contained in a larger, good box is a partial duplicate from a tile edge. */
+function isInsideBigger(f: FaceBox, others: FaceBox[]): boolean {
+  return others.some((o) => {
     if (o === f || o.w * o.h <= f.w * f.h * 1.2) return false;
     const x0 = Math.max(f.x, o.x);
     const y0 = Math.max(f.y, o.y);

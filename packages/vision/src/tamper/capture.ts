@@ -31,6 +31,16 @@ const GLARE_UNMISTAKABLE_FRACTION = 0.05;
 const PAPER_WHITE_MAX_FRACTION = 0.2;
 /** A glare blob is compact (a lamp's reflection); white paper around text is not (holes, arms). */
 const GLARE_MIN_FILL = 0.45;
+/**
+ * A glare blob is also roughly round: a lamp or window reflected by a flat laminate makes a
+ * spot at most a few times longer than wide. Clipped white that is a long thin band is paper
+ * of the document itself: a white margin strip along the page edge of a scan, the white entry
+ * fields of a rendered or printed form (one text line high, many characters long). Those bands
+ * measure 5–40× longer than high; a blob more than 4× longer than wide is therefore not counted.
+ * (A long streak from a tube light is missed by this rule: glare only ever warns, and a warning
+ * on every clean scan with white fields costs more than a missed streak.)
+ */
+export const GLARE_MAX_ELONGATION = 4;
 
 export function glareFraction(image: NormalizedImage): number {
   const factor = Math.max(1, Math.floor(Math.max(image.width, image.height) / WORK_LONG_SIDE));
@@ -78,8 +88,11 @@ export function glareFraction(image: NormalizedImage): number {
         stack.push(q);
       }
     }
-    const fill = area / ((maxX - minX + 1) * (maxY - minY + 1));
-    if (!touches && fill >= GLARE_MIN_FILL) best = Math.max(best, area);
+    const bw = maxX - minX + 1;
+    const bh = maxY - minY + 1;
+    const fill = area / (bw * bh);
+    const elongation = Math.max(bw, bh) / Math.min(bw, bh);
+    if (!touches && fill >= GLARE_MIN_FILL && elongation <= GLARE_MAX_ELONGATION) best = Math.max(best, area);
   }
   return best / (w * h);
 }

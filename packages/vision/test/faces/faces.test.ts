@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeFaces } from '../../src/faces/analyze.ts';
-import { detectDocumentFaces, detectSelfieFaces } from '../../src/faces/detect.ts';
+import {
+  detectDocumentFaces,
+  detectSelfieFaces,
+  type FaceBox,
+  mergeTileDetections,
+} from '../../src/faces/detect.ts';
 import { colourDocument } from '../tamper/synthetic.ts';
 import { canvas, manPortrait, manSelfie, paste, resized, womanSelfie } from './images.ts';
 
@@ -38,11 +43,50 @@ describe('face detection', () => {
     expect(await detectDocumentFaces(colourDocument(1200, 800, 9))).toHaveLength(0);
   });
 
+  it('finds a large portrait that the tiles also see (no loss when merging passes)', async () => {
+    const portrait = resized(await manPortrait(), 300, 360);
+    const faces = await detectDocumentFaces(paste(colourDocument(1340, 956, 9), portrait, 150, 330, true));
+    expect(faces).toHaveLength(1);
+    expect(faces[0]!.w).toBeGreaterThan(100);
+  });
+
   it('finds a small grey portrait on a large document (tiles)', async () => {
     const faces = await detectDocumentFaces(await documentWithPortrait());
     expect(faces).toHaveLength(1);
     expect(faces[0]!.x).toBeGreaterThan(80);
     expect(faces[0]!.x).toBeLessThan(220);
+  });
+});
+
+describe('merging whole-image and tile detections', () => {
+  const box = (x: number, y: number, w: number, score: number): FaceBox => ({
+    x,
+    y,
+    w,
+    h: w,
+    score,
+    landmarks: [],
+  });
+
+  it('keeps a face whose bigger, weaker duplicate from a tile was suppressed', () => {
+    // The whole-image pass finds the face sharply (0.95); a tile sees it again as a larger,
+    // weaker box around it. Suppression keeps the sharp box; it must not then be dropped as
+    // "inside" the box it suppressed.
+    const sharp = box(172, 369, 190, 0.95);
+    const loose = box(150, 350, 240, 0.8);
+    expect(mergeTileDetections([sharp, loose])).toEqual([sharp]);
+  });
+
+  it('drops a partial face cut by a tile border when the whole face was kept', () => {
+    const whole = box(100, 100, 200, 0.9);
+    const cut = box(110, 190, 90, 0.85); // mostly inside, IoU with `whole` below the NMS overlap
+    expect(mergeTileDetections([whole, cut])).toEqual([whole]);
+  });
+
+  it('keeps two separate faces', () => {
+    const a = box(0, 0, 100, 0.9);
+    const b = box(400, 0, 100, 0.9);
+    expect(mergeTileDetections([a, b])).toHaveLength(2);
   });
 });
 

@@ -85,6 +85,30 @@ describe('glare', () => {
     );
     expect(await types(onPaper)).not.toContain('glare');
   });
+
+  it('does not take white entry fields or a white margin strip of a clean scan for glare', async () => {
+    const doc = colourDocument();
+    // Rendered form: three white fields, one text line high (14 px) and 180–300 px long, with
+    // dark text inside; and a white strip along the top, just inside a thin dark page border.
+    const fields = [
+      { x: 200, y: 80, w: 300 },
+      { x: 200, y: 120, w: 260 },
+      { x: 200, y: 160, w: 180 },
+    ];
+    const form = mapPixels(doc, (x, y, px) => {
+      if (y < 2 || x < 2 || x > 637 || y > 397) return [40, 40, 40];
+      if (y >= 3 && y < 14 && x >= 6 && x < 634) return [255, 255, 255];
+      for (const f of fields) {
+        if (x >= f.x && x < f.x + f.w && y >= f.y && y < f.y + 14) {
+          const glyph = (x - f.x) % 10 < 6 && y >= f.y + 3 && y < f.y + 11 && x < f.x + f.w / 2;
+          return glyph ? [20, 20, 20] : [255, 255, 255];
+        }
+      }
+      return px;
+    });
+    expect(glareFraction(form)).toBe(0);
+    expect(await types(form)).not.toContain('glare');
+  });
 });
 
 describe('blur', () => {
