@@ -50,7 +50,7 @@ export async function documentPhoto(
   layout: 'passport' | 'cni_front' | 'cni_back',
   holder: Holder = HOLDER,
 ): Promise<Uint8Array> {
-  const { svg } = documentSvg(layout, holder);
+  const { svg } = withSecurityBackground(documentSvg(layout, holder).svg);
   const layers: OverlayOptions[] = [];
   if (layout !== 'cni_back') {
     const box = PORTRAIT_BOX[layout];
@@ -66,6 +66,24 @@ export async function documentPhoto(
     .jpeg({ quality: 90 })
     .toBuffer();
   return new Uint8Array(photo);
+}
+
+/**
+ * Real identity documents are printed on coloured security backgrounds (guilloche in pale
+ * greens, blues and pinks); a flat cream page would look like a greyscale photocopy. The
+ * pattern stops above the MRZ, which ICAO keeps on a clear zone.
+ */
+function withSecurityBackground(svg: string): { svg: string } {
+  const gradient =
+    '<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">' +
+    '<stop offset="0" stop-color="#dcefe4"/><stop offset="0.5" stop-color="#e4e8f6"/><stop offset="1" stop-color="#f6e1e8"/>' +
+    '</linearGradient><pattern id="guilloche" width="28" height="28" patternUnits="userSpaceOnUse">' +
+    '<path d="M0 10 Q7 0 14 10 T28 10" stroke="#6fb08c" stroke-width="1.6" fill="none"/>' +
+    '<path d="M0 20 Q7 30 14 20 T28 20" stroke="#d88aa4" stroke-width="1.6" fill="none"/>' +
+    '<path d="M10 0 Q0 7 10 14 T10 28" stroke="#8a9ad8" stroke-width="1.2" fill="none"/>' +
+    '</pattern></defs><rect width="100%" height="100%" fill="url(#bg)"/>' +
+    '<rect width="100%" height="62%" fill="url(#guilloche)" opacity="0.55"/>';
+  return { svg: svg.replace('<rect width="100%" height="100%" fill="#f3eee2"/>', gradient) };
 }
 
 /** A photo blurred far beyond reading. */

@@ -55,7 +55,10 @@ export async function detectTamper(
   for (const [side, image] of sides) {
     // Photocopy: the front is measured around the portrait, the back in its centre.
     const spread = colourSpread(image, documentWindow(image, side === 'front' ? portrait : null));
-    const copy = photocopyStrength(spread, paperCard ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
+    // Stricter bars where genuine colour is thin: the paper card (tinted paper, often a black
+    // and white photo) and a card's back (much of it is the MRZ's clear zone).
+    const strict = paperCard || side === 'back';
+    const copy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
     if (copy !== null) add('photocopy', side, copy);
 
     const screen = screenStrength(screenPeakRatio(image));
