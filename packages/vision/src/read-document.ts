@@ -2,8 +2,8 @@ import { emptyPrintedFields, type ImageSide, type Observations, type PrintedFiel
 import { classifyDocument } from './document/classify.ts';
 import type { NormalizedImage } from './image/normalize.ts';
 import { type MrzReading, mrzFromPage } from './mrz/read.ts';
+import { type PageView, readDocumentPage } from './ocr/focus.ts';
 import { warmUpOcr } from './ocr/models.ts';
-import { type PageReading, readPage } from './ocr/page.ts';
 import { readPrintedFields } from './viz/fields.ts';
 
 /**
@@ -45,13 +45,15 @@ export async function readDocument(
   opts: ReadDocumentOptions = {},
 ): Promise<DocumentReading> {
   const start = performance.now();
-  const pages: { side: 'front' | 'back'; page: PageReading }[] = [];
+  // Each side is read from a view of it: the photo itself, or the document located in it and
+  // straightened when it is small in the frame (ocr/focus.ts).
+  const pages: ({ side: 'front' | 'back' } & PageView)[] = [];
   let ocrMs = 0;
   for (const side of ['front', 'back'] as const) {
     const img = images[side];
     if (!img) continue;
     const t = performance.now();
-    pages.push({ side, page: await readPage(img) });
+    pages.push({ side, ...(await readDocumentPage(img)) });
     ocrMs += performance.now() - t;
   }
 
@@ -60,7 +62,7 @@ export async function readDocument(
   let mrz: MrzReading | null = null;
   let mrzSide: ImageSide = 'front';
   for (const p of [...pages].sort((a, b) => (a.side === 'back' ? -1 : b.side === 'back' ? 1 : 0))) {
-    const found = await mrzFromPage(images[p.side]!, p.page);
+    const found = await mrzFromPage(p.image, p.page);
     if (found && (!mrz || (found.parsed.valid && !mrz.parsed.valid))) {
       mrz = found;
       mrzSide = p.side;
@@ -69,7 +71,8 @@ export async function readDocument(
   const mrzMs = performance.now() - tMrz;
 
   const tViz = performance.now();
-  const front = pages.find((p) => p.side === 'front')!.page;
+  const frontView = pages.find((p) => p.side === 'front')!;
+  const front = frontView.page;
   const back = pages.find((p) => p.side === 'back')?.page;
   // The MRZ lines are not printed fields: leave them out of the label search.
   const mrzLineSet = new Set(mrz && mrzSide === 'front' ? mrz.lineIndexes : []);
@@ -82,7 +85,8 @@ export async function readDocument(
     mrz,
     front,
     back,
-    frontSize: images.front,
+    // The size of the image the front page was read from (the crop when the document was located).
+    frontSize: frontView.image,
     requested: opts.documentType,
   });
   const vizMs = performance.now() - tViz;
@@ -117,7 +121,10 @@ export async function readDocument(
         side: p.side,
         text: l.text,
         confidence: l.confidence,
-        quad: l.quad.map(([x, y]) => [Math.round(x), Math.round(y)] as [number, number]),
+        quad: l.quad.map((q) => {
+          const [x, y] = p.toSource(q);
+          return [Math.round(x), Math.round(y)] as [number, number];
+        }),
       })),
     ),
     mrzDetails: mrz,

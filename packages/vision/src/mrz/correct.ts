@@ -10,19 +10,24 @@ import {
 
 /**
  * Turns raw MRZ readings into the most plausible printed MRZ, using only what ICAO 9303 fixes:
- * line lengths, fields that can hold only letters, and the check digits.
+ * line lengths, the character class of every position, and the check digits.
  *
  * 1. Length: CTC readers most often drop or double a '<' inside a run of fillers; a line of the
  *    wrong length is repaired by adding/removing fillers in one of its '<' runs, choosing the
  *    variant for which the most check digits hold.
- * 2. Letter-only fields (document code's first letter, issuing state, nationality, names) cannot
- *    contain digits, and digit-only fields (dates, check digits) cannot contain letters: such a
- *    character is an OCR confusion by construction (0↔O, 1↔I, 8↔B, 5↔S, 2↔Z) and is replaced.
- * 3. Check digits: where a check digit fails, the usual confusions (O/0, I/1, B/8, S/5, Z/2) are
- *    tried on the characters it covers (and on the digit itself); the fewest substitutions that
- *    make it hold win, ties broken by the recogniser's confidence in the replaced characters.
- *    A check that no substitution repairs is left as read: a genuinely wrong printed digit is
- *    reported, never invented away.
+ * 2. Character classes (see `positionClasses`): letter-only fields (document code's first letter,
+ *    issuing state, nationality, sex, names) cannot contain digits, digit-only fields (dates,
+ *    check digits) cannot contain letters: such a character is an OCR confusion by construction
+ *    (0↔O, 1↔I, 8↔B, 5↔S, 2↔Z) and is replaced. In alphanumeric fields (document number,
+ *    optional data) a run of confusable letters enclosed by digits ("0D0", "1Z3") is read as
+ *    digits: numbers are printed as digit runs, and this holds even where the printed check
+ *    digit itself is wrong (specimens) and cannot arbitrate.
+ * 3. Check digits: where a check digit fails, the usual confusions are tried on the characters it
+ *    covers (and on the digit itself), each only in the direction its position's class allows
+ *    (never a digit into a letter inside a date, never a digit enclosed by digits into a letter);
+ *    the fewest substitutions that make it hold win, ties broken by the recogniser's confidence
+ *    in the replaced characters. A check that no substitution repairs is left as read: a
+ *    genuinely wrong printed digit is reported, never invented away.
  */
 
 export interface MrzReadingLine {
@@ -61,6 +66,13 @@ const MAX_SUBSTITUTIONS = 3;
  * recogniser can lose several fillers of a long '<' run, rarely more (beyond, it is not this format).
  */
 const MAX_LENGTH_ERROR = 8;
+/**
+ * Recogniser probability above which a digit inside an alphanumeric field is not turned into a
+ * letter by a check-digit repair. On the development set the OCR's real confusions were read at
+ * 0.5–0.9, while the wrong "repairs" (a printed specimen with an invalid check digit) changed
+ * digits read at ≥ 0.98.
+ */
+const CONFIDENT_DIGIT = 0.97;
 
 export function correctMrz(raw: MrzReadingLine[], format: MrzFormat): CorrectedMrz | null {
   const L = MRZ_LAYOUTS[format];
@@ -87,11 +99,23 @@ export function correctMrz(raw: MrzReadingLine[], format: MrzFormat): CorrectedM
   }
   const beforeSubstitution = lines.map((l) => l.text);
 
-  // 2. Letter-only and digit-only fields.
+  // 2. Letter-only and digit-only fields, then digit runs inside alphanumeric fields. The run
+  //    rule applies even when the letters happen to satisfy a check digit: a misreading does so
+  //    one time in ten, a genuine number with look-alike letters between digits is far rarer.
   lines = lines.map((l, i) => ({
     ...l,
-    text: forceDigits(forceLetters(l.text, letterSpans(format, i)), digitSpans(format, i)),
+    text: digitRunsInContext(
+      forceDigits(forceLetters(l.text, letterSpans(format, i)), digitSpans(format, i)),
+      alphanumericSpans(format, i),
+    ),
   }));
+
+  // Names: fillers separate name parts one or two at a time; a longer run only pads the field's
+  // end, so whatever follows one (typically a filler read as K) is a filler.
+  const nameSpan = MRZ_LAYOUTS[format].name;
+  lines = lines.map((l, i) =>
+    i === nameSpan.line ? { ...l, text: padAfterFillerRun(l.text, nameSpan) } : l,
+  );
 
   // 3. Check-digit guided substitutions, one failing check at a time.
   let text = lines.map((l) => l.text);
@@ -149,12 +173,106 @@ function letterSpans(format: MrzFormat, line: number): Span[] {
   return [codeLetter, L.issuingState, L.nationality, L.name].filter((s) => s.line === line);
 }
 
-/** Spans of a line that may hold only digits: dates and the fixed-position check digits. */
+/** Spans of a line that may hold only digits (or a filler): dates and the fixed check digits. */
 function digitSpans(format: MrzFormat, line: number): Span[] {
   const L = MRZ_LAYOUTS[format];
-  return [L.dateOfBirth, L.dateOfBirthCheck, L.dateOfExpiry, L.dateOfExpiryCheck, L.composite].filter(
-    (s) => s.line === line,
-  );
+  return [
+    L.dateOfBirth,
+    L.dateOfBirthCheck,
+    L.dateOfExpiry,
+    L.dateOfExpiryCheck,
+    L.documentNumberCheck,
+    L.composite,
+    ...(L.optionalDataCheck ? [L.optionalDataCheck] : []),
+  ].filter((s) => s.line === line);
+}
+
+/**
+ * Alphanumeric contexts of a line: the document number with its check digit, and each optional
+ * data field. A digit run is judged inside one context only: the nationality that follows a TD3
+ * number is letters by rule, and TD1 optional data may start with letters right after the
+ * number's check digit.
+ */
+export function alphanumericSpans(format: MrzFormat, line: number): Span[] {
+  const L = MRZ_LAYOUTS[format];
+  const num: Span = {
+    line: L.documentNumber.line,
+    start: L.documentNumber.start,
+    end: L.documentNumberCheck.end,
+  };
+  const opt: Span = {
+    line: L.optionalData.line,
+    start: L.optionalData.start,
+    end: L.optionalDataCheck ? L.optionalDataCheck.end : L.optionalData.end,
+  };
+  return [num, opt, ...(L.optionalData2 ? [L.optionalData2] : [])].filter((s) => s.line === line);
+}
+
+/** In the name field, everything after the first run of three or more fillers becomes a filler. */
+export function padAfterFillerRun(text: string, name: Span): string {
+  const field = text.slice(name.start, name.end);
+  const run = field.indexOf('<<<');
+  if (run < 0) return text;
+  const cleaned = field.slice(0, run) + '<'.repeat(field.length - run);
+  return text.slice(0, name.start) + cleaned + text.slice(name.end);
+}
+
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+const isLetter = (c: string | undefined) => c !== undefined && c >= 'A' && c <= 'Z';
+
+/**
+ * Inside alphanumeric fields, a run of letters that all have a digit look-alike (O D Q I L B S Z
+ * G) and that sits between two digits is read as digits: "0D0" is 000, "05DS0" is 05050.
+ * Runs touching a field edge or a filler are left alone (prefixes like "ZE", suffixes like "B<").
+ */
+export function digitRunsInContext(text: string, spans: Span[]): string {
+  const chars = [...text];
+  for (const s of spans) {
+    let i = s.start;
+    while (i < s.end && i < chars.length) {
+      if (!isLetter(chars[i])) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < s.end && isLetter(chars[j])) j++;
+      const enclosed = i > s.start && j < s.end && isDigit(chars[i - 1]) && isDigit(chars[j]);
+      if (enclosed && chars.slice(i, j).every((c) => TO_DIGIT[c])) {
+        for (let k = i; k < j; k++) chars[k] = TO_DIGIT[chars[k]!]!;
+      }
+      i = j;
+    }
+  }
+  return chars.join('');
+}
+
+/**
+ * Whether replacing the character at (line, at) by `to` respects the position's class: digit-only
+ * positions take only digits; in alphanumeric fields a character is not turned into a letter
+ * between two digits, nor into a digit between two letters (the run would become implausible).
+ */
+function swapAllowed(
+  text: string[],
+  format: MrzFormat,
+  line: number,
+  at: number,
+  to: string,
+  prob: number,
+): boolean {
+  const inSpan = (spans: Span[]) => spans.find((s) => at >= s.start && at < s.end);
+  if (inSpan(digitSpans(format, line))) return isDigit(to);
+  if (inSpan(letterSpans(format, line))) return isLetter(to);
+  const ctx = inSpan(alphanumericSpans(format, line));
+  if (!ctx) return true;
+  const row = text[line]!;
+  const left = at > ctx.start ? row[at - 1] : undefined;
+  const right = at + 1 < ctx.end ? row[at + 1] : undefined;
+  if (isLetter(to) && isDigit(left) && isDigit(right)) return false;
+  if (isDigit(to) && isLetter(left) && isLetter(right)) return false;
+  // Numbers are mostly digits: a digit read with near certainty is not made a letter just because
+  // that satisfies a check digit (one in ten random changes does).
+  if (isLetter(to) && prob >= CONFIDENT_DIGIT) return false;
+  return true;
 }
 
 function forceDigits(text: string, spans: Span[]): string {
@@ -203,8 +321,11 @@ function repairCheck(
   }
   const candidates = checkPositions(check)
     .filter((p) => !protectedPos.has(`${p.line}:${p.at}`))
-    .filter((p) => SWAPS[text[p.line]![p.at] ?? ''] !== undefined)
     .map((p) => ({ ...p, prob: lines[p.line]!.probs[p.at] ?? 0.5 }))
+    .filter((p) => {
+      const to = SWAPS[text[p.line]![p.at] ?? ''];
+      return to !== undefined && swapAllowed(text, format, p.line, p.at, to, p.prob);
+    })
     // The least confident characters first: they are the likeliest misreadings.
     .sort((a, b) => a.prob - b.prob)
     .slice(0, MAX_CONFUSABLE);

@@ -163,10 +163,14 @@ export function groupScore(f: FoundMrz): number {
 
 /**
  * The last guard against inventing an MRZ: a real one has fillers ('<<' somewhere), starts with
- * a letter (the document code), and at least one check digit holds.
+ * a letter (the document code), and either a check digit holds or every field has its ICAO shape
+ * (dates of six digits that are real dates, sex M/F/X/<, state codes of letters). The second
+ * branch keeps specimens whose printed check digits are all wrong; printed text that merely
+ * looks like MRZ characters does not have that shape at the right positions.
  */
 export function plausible(f: { lines: string[]; parsed: FoundMrz['parsed'] }): boolean {
   if (!/^[A-Z]/.test(f.lines[0]!)) return false;
   if (!f.lines.some((l) => l.includes('<<'))) return false;
-  return f.parsed.checks.some((c) => c.valid && c.name !== 'composite');
+  if (f.parsed.checks.some((c) => c.valid && c.name !== 'composite')) return true;
+  return f.parsed.fieldsWellFormed && f.parsed.dateOfBirth !== null && f.parsed.dateOfExpiry !== null;
 }

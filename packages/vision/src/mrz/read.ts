@@ -1,8 +1,10 @@
 import type { MrzFormat, ParsedMrz } from '@idv/core';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { RgbImage } from '../image/raster.ts';
-import { type PageReading, readPage } from '../ocr/page.ts';
-import { type FoundMrz, mrzCandidates, plausible } from './locate.ts';
+import { readDocumentPage } from '../ocr/focus.ts';
+import type { PageReading } from '../ocr/page.ts';
+import { type FoundMrz, type MrzRow, mrzCandidates, plausible } from './locate.ts';
+import { nameLineDoubtful, nameLineIndex, refineNameLine } from './name.ts';
 import { rereadMrz } from './reread.ts';
 
 export interface MrzReading {
@@ -37,21 +39,57 @@ function fromFound(found: FoundMrz): MrzReading {
 /**
  * The MRZ of an already-read page, or null when the page has none. A page reading that already
  * passes every check digit with exact line lengths is taken as is (the common case: no extra
- * cost); otherwise the best candidate bands are re-read (see reread.ts).
+ * cost); otherwise the best candidate bands are re-read (see reread.ts). Then, when the line no
+ * check digit covers (the names) was read with doubt, it gets a vote of several readings (name.ts).
  */
 export async function mrzFromPage(img: RgbImage, page: PageReading): Promise<MrzReading | null> {
+  const chosen = await chooseMrz(img, page);
+  if (!chosen) return null;
+  const { rows, reading } = chosen;
+  const nameRow = rows[nameLineIndex(reading.format)];
+  if (!nameRow || !nameLineDoubtful(nameRow.mrz, reading.format)) return reading;
+  const refined = await refineNameLine(img, page, rows, reading.format, {
+    lines: reading.lines,
+    parsed: reading.parsed,
+    corrected: reading.corrected,
+  });
+  return { ...reading, lines: refined.lines, parsed: refined.parsed };
+}
+
+/**
+ * A reading nothing more can improve: exact line lengths and every check digit holding. Visas
+ * (document code V, ICAO 9303-7) carry no composite digit and no personal-number digit, so
+ * those two are not expected to hold on them.
+ */
+function complete(m: { lines: string[]; parsed: ParsedMrz }): boolean {
+  if (!m.parsed.lengthsValid) return false;
+  if (m.parsed.valid) return true;
+  const visa = m.lines[0]!.startsWith('V');
+  return (
+    visa &&
+    m.parsed.fieldsWellFormed &&
+    !m.parsed.invalidCharacters &&
+    m.parsed.checks.every((c) => c.valid || c.name === 'composite' || c.name === 'optional_data')
+  );
+}
+
+async function chooseMrz(
+  img: RgbImage,
+  page: PageReading,
+): Promise<{ rows: MrzRow[]; reading: MrzReading } | null> {
   const candidates = mrzCandidates(page.lines);
-  const first = candidates[0]?.found;
-  if (first?.parsed.valid && first.parsed.lengthsValid && plausible(first)) return fromFound(first);
+  const first = candidates[0];
+  if (first?.found && complete(first.found) && plausible(first.found))
+    return { rows: first.rows, reading: fromFound(first.found) };
   // Fewest failing check digits wins (counts are comparable across formats, valid ones are not:
   // a TD3 has one check more than a TD2), then the page reading's own candidate order.
-  let best: MrzReading | null = null;
+  let best: { rows: MrzRow[]; reading: MrzReading } | null = null;
   let bestInvalid = Number.POSITIVE_INFINITY;
   for (const c of candidates.slice(0, REREAD_CANDIDATES)) {
     if (c.found && plausible(c.found)) {
       const invalid = c.found.parsed.checks.filter((k) => !k.valid).length;
       if (invalid < bestInvalid) {
-        best = fromFound(c.found);
+        best = { rows: c.rows, reading: fromFound(c.found) };
         bestInvalid = invalid;
       }
     }
@@ -59,23 +97,26 @@ export async function mrzFromPage(img: RgbImage, page: PageReading): Promise<Mrz
     if (again && plausible(again) && again.invalidCount < bestInvalid) {
       bestInvalid = again.invalidCount;
       best = {
-        lines: again.lines,
-        format: again.format,
-        parsed: again.parsed,
-        corrected: again.corrected,
-        confidence: Math.min(1, Math.max(0, again.confidence)),
-        raw: c.rows.map((r) => r.mrz.text),
-        lineIndexes: c.rows.flatMap((r) => r.parts),
+        rows: c.rows,
+        reading: {
+          lines: again.lines,
+          format: again.format,
+          parsed: again.parsed,
+          corrected: again.corrected,
+          confidence: Math.min(1, Math.max(0, again.confidence)),
+          raw: c.rows.map((r) => r.mrz.text),
+          lineIndexes: c.rows.flatMap((r) => r.parts),
+        },
       };
     }
-    if (best?.parsed.valid) break;
+    if (best && complete(best.reading)) break;
   }
   return best;
 }
 
 /** Reads only the MRZ of a photo (chip access key endpoint). */
 export async function readMrzOnly(img: NormalizedImage): Promise<{ lines: string[] } | null> {
-  const page = await readPage(img);
-  const mrz = await mrzFromPage(img, page);
+  const view = await readDocumentPage(img);
+  const mrz = await mrzFromPage(view.image, view.page);
   return mrz ? { lines: mrz.lines } : null;
 }

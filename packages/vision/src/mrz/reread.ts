@@ -1,4 +1,4 @@
-import { MRZ_LAYOUTS, type MrzFormat } from '@idv/core';
+import { MRZ_LAYOUTS, MRZ_LENGTH_TOLERANCE, type MrzFormat } from '@idv/core';
 import type { Point, Quad, RgbImage } from '../image/raster.ts';
 import { upscaleForOcr } from '../image/upscale.ts';
 import type { PageReading } from '../ocr/page.ts';
@@ -42,54 +42,29 @@ export async function rereadMrz(
 ): Promise<RereadResult | null> {
   const L = MRZ_LAYOUTS[format];
   if (rows.length !== L.lineCount) return null;
-  const left = Math.min(...rows.map((r) => r.left));
-  const right = Math.max(...rows.map((r) => r.right));
   const h = median(rows.map((r) => r.height));
-
-  const sources: { image: RgbImage; factor: number; k: number }[] = [];
-  if (h < SMALL_TEXT_PX) sources.push({ ...(await upscaleForOcr(img)), k: UPSCALED_HEIGHT });
-  else sources.push({ image: img, factor: 1, k: NATIVE_HEIGHT });
-
-  const crops: RgbImage[] = [];
-  const owner: number[] = [];
-  for (const src of sources) {
-    const half = (h * src.k) / 2;
-    const x0 = left - SIDE_MARGIN * h;
-    const x1 = right + SIDE_MARGIN * h;
-    rows.forEach((r, i) => {
-      const corners: Point[] = [
-        [x0, r.y - half],
-        [x1, r.y - half],
-        [x1, r.y + half],
-        [x0, r.y + half],
-      ];
-      const quad = corners.map((p) => {
-        const [x, y] = page.toImage(p);
-        return [x * src.factor, y * src.factor] as Point;
-      }) as Quad;
-      crops.push(cropLine(src.image, quad, REC_MAX_WIDTH * MRZ_STRETCH, MRZ_STRETCH));
-      owner.push(i);
-    });
-  }
-  const readings = await recognizeLines(crops);
-  const perLine: MrzReadingLine[][] = rows.map(() => []);
-  readings.forEach((r, j) => {
-    perLine[owner[j]!]!.push({ text: r.mrz.text, probs: r.mrz.chars.map((c) => c.prob) });
-  });
-  // Keep the page's own reading of each row as a candidate too.
-  rows.forEach((r, i) => {
-    perLine[i]!.push(r.mrz);
+  const k = h < SMALL_TEXT_PX ? UPSCALED_HEIGHT : NATIVE_HEIGHT;
+  // The lines that carry check digits are re-read: the check digits choose among their readings.
+  // The name line keeps the page's reading here (when it is doubtful it gets its own vote
+  // afterwards, name.ts), unless that reading is too short or long for the corrector to use
+  // (the detector stopped before a long run of fillers).
+  const checked = new Set<number>();
+  for (const span of [L.documentNumber, L.dateOfBirth, L.dateOfExpiry, L.composite]) checked.add(span.line);
+  const which = rows
+    .map((_, i) => i)
+    .filter(
+      (i) => checked.has(i) || Math.abs(rows[i]!.mrz.text.length - L.lineLength) > MRZ_LENGTH_TOLERANCE,
+    );
+  const again = await readBlockLines(img, page, rows, which, [{ k, stretch: MRZ_STRETCH }]);
+  const perLine: MrzReadingLine[][] = rows.map((r, i) => {
+    const j = which.indexOf(i);
+    // The page's own reading of each row stays a candidate too.
+    return j >= 0 ? [...again[j]!, r.mrz] : [r.mrz];
   });
 
   let best: RereadResult | null = null;
   let bestScore = Number.NEGATIVE_INFINITY;
-  // Lines without any check digit (the names) are chosen by recogniser confidence; only the
-  // lines that carry check digits are combined, so the check digits choose among their readings.
-  const checked = new Set<number>();
-  for (const span of [L.documentNumber, L.dateOfBirth, L.dateOfExpiry, L.composite]) checked.add(span.line);
-  const options = perLine.map((list, i) =>
-    checked.has(i) ? topDistinct(list) : topDistinct(list).slice(0, 1),
-  );
+  const options = perLine.map((list) => topDistinct(list));
   for (const combo of combinations(options)) {
     const fixed = correctMrz(combo, format);
     if (!fixed || fixed.parsed.format !== format) continue;
@@ -106,6 +81,61 @@ export async function rereadMrz(
     }
   }
   return best;
+}
+
+/** One way of re-cropping an MRZ row: crop height relative to the row's box, horizontal stretch. */
+export interface CropVariant {
+  k: number;
+  stretch: number;
+}
+
+/**
+ * Re-reads the given rows of an MRZ block, each over the block's width (or its left part), once
+ * per variant.
+ * Small text is cropped from a Lanczos-upscaled copy. Returns the readings per requested row
+ * (in the order of `which`).
+ */
+export async function readBlockLines(
+  img: RgbImage,
+  page: PageReading,
+  rows: MrzRow[],
+  which: number[],
+  variants: CropVariant[],
+  /** Share of the block's width to read, from its left edge (1: the whole line). */
+  widthShare = 1,
+): Promise<MrzReadingLine[][]> {
+  const left = Math.min(...rows.map((r) => r.left));
+  const right = left + widthShare * (Math.max(...rows.map((r) => r.right)) - left);
+  const h = median(rows.map((r) => r.height));
+  const src = h < SMALL_TEXT_PX ? await upscaleForOcr(img) : { image: img, factor: 1 };
+  const crops: RgbImage[] = [];
+  const owner: number[] = [];
+  for (const v of variants) {
+    const half = (h * v.k) / 2;
+    const x0 = left - SIDE_MARGIN * h;
+    const x1 = right + SIDE_MARGIN * h;
+    which.forEach((rowIndex, i) => {
+      const r = rows[rowIndex]!;
+      const corners: Point[] = [
+        [x0, r.y - half],
+        [x1, r.y - half],
+        [x1, r.y + half],
+        [x0, r.y + half],
+      ];
+      const quad = corners.map((p) => {
+        const [x, y] = page.toImage(p);
+        return [x * src.factor, y * src.factor] as Point;
+      }) as Quad;
+      crops.push(cropLine(src.image, quad, REC_MAX_WIDTH * v.stretch, v.stretch));
+      owner.push(i);
+    });
+  }
+  const readings = await recognizeLines(crops);
+  const perLine: MrzReadingLine[][] = which.map(() => []);
+  readings.forEach((r, j) => {
+    perLine[owner[j]!]!.push({ text: r.mrz.text, probs: r.mrz.chars.map((c) => c.prob) });
+  });
+  return perLine;
 }
 
 /** Distinct readings of one line, most confident first, at most MAX_PER_LINE (bounds the product). */

@@ -47,6 +47,8 @@ export interface ReadPageOptions {
   /** Only recognise lines at least this many px tall in the image (smaller text is decoration). */
   minLineHeight?: number;
   upscale?: boolean;
+  /** Boxes already detected on this image at `detectSide` (reused instead of detecting again). */
+  boxes?: TextBox[];
 }
 
 /** Lines used to vote on upside-down: the longest ones carry the most evidence. */
@@ -58,7 +60,8 @@ export async function readPage(input: RgbImage, opts: ReadPageOptions = {}): Pro
   const t0 = performance.now();
   // Small uploads are read from a Lanczos-upscaled copy when opts.upscale (MRZ re-reading does it).
   const { image: img, factor } = opts.upscale ? await upscaleForOcr(input) : { image: input, factor: 1 };
-  const boxes = await detectText(img, { maxSide: opts.detectSide ?? 640 });
+  const boxes =
+    opts.boxes && factor === 1 ? opts.boxes : await detectText(img, { maxSide: opts.detectSide ?? 640 });
   const minH = (opts.minLineHeight ?? 8) * factor;
   const usable = boxes.filter((b) => b.rect.short >= minH);
   const detectMs = performance.now() - t0;

@@ -67,3 +67,85 @@ describe('MRZ correction by check digits', () => {
     expect(correctMrz(asReading(['P<NER', truth[1]!]), 'TD3')).toBeNull();
   });
 });
+
+describe('MRZ correction by character class', () => {
+  // A TD1 card whose printed check digits do not hold (as on some specimens): the check digits
+  // cannot arbitrate, the class of each position still can.
+  const card = [
+    'C1USA0223456791EAC9730051220<<',
+    '4910040M9411014CAN<<<<<<<<<<<0',
+    'CRITTENDEN<<LEE<W<<<<<<<<<<<<<',
+  ];
+  const read = (lines: string[], prob = 0.99) =>
+    lines.map((text) => ({ text, probs: [...text].map(() => prob) }));
+
+  it('never turns a digit enclosed by digits into a letter to satisfy a check digit', () => {
+    expect(parseMrz(card)!.checks.find((c) => c.name === 'document_number')!.valid).toBe(false);
+    const r = correctMrz(read(card), 'TD1')!;
+    expect(r.lines).toEqual(card);
+  });
+
+  it('reads confusable letters between digits of a document number as digits, even with a wrong check digit', () => {
+    const misread = [card[0]!.replace('0223456', '02Z3456').replace('051220', '05IZ20'), card[1]!, card[2]!];
+    const r = correctMrz(read(misread, 0.8), 'TD1')!;
+    expect(r.lines[0]).toBe(card[0]);
+  });
+
+  it('keeps letter prefixes and suffixes of alphanumeric fields', () => {
+    const uto = buildMrz({
+      format: 'TD3',
+      issuingState: 'UTO',
+      nationality: 'UTO',
+      documentNumber: 'ZE0005098',
+      surname: 'MARTIN',
+      givenNames: 'SARAH',
+      dateOfBirth: '850101',
+      sex: 'F',
+      dateOfExpiry: '230114',
+      optionalData: 'ZE184226B',
+    });
+    const r = correctMrz(asReading(uto), 'TD3')!;
+    expect(r.lines).toEqual(uto);
+  });
+
+  it('prefers digits for a run of letters inside a number that satisfies the check digit either way', () => {
+    // "0ODS0" and "00050" give the same check digit (their values differ by a multiple of 10).
+    const can = [
+      'P<CANMARTIN<<SARAH<<<<<<<<<<<<<<<<<<<<<<<<<<',
+      'ZE000509<9CAN8501019F2301147<<<<<<<<<<<<<<08',
+    ];
+    expect(parseMrz(can)!.valid).toBe(true);
+    const misread = [can[0]!, can[1]!.replace('ZE000509', 'ZE0ODS09')];
+    expect(parseMrz(misread)!.checks.find((c) => c.name === 'document_number')!.valid).toBe(true);
+    const r = correctMrz(asReading(misread), 'TD3')!;
+    expect(r.lines).toEqual(can);
+  });
+
+  it('does not change a date digit into a letter to satisfy a check digit', () => {
+    // Birth date check digit printed wrong: 'Z0010I' would satisfy it, a date has no letters.
+    const lines = [card[0]!, '2001010F8001022SLV<<<<<<<<<<<0', card[2]!];
+    const r = correctMrz(read(lines, 0.9), 'TD1')!;
+    expect(r.lines[1]!.slice(0, 6)).toBe('200101');
+  });
+});
+
+describe('MRZ name field', () => {
+  it('reads a letter after the padding fillers as a filler (a < read as K)', () => {
+    const td1 = buildMrz({
+      format: 'TD1',
+      documentCode: 'ID',
+      issuingState: 'NER',
+      nationality: 'NER',
+      documentNumber: 'NE1234567',
+      surname: 'DIALLO',
+      givenNames: 'AMINATA',
+      dateOfBirth: '870412',
+      sex: 'F',
+      dateOfExpiry: '310925',
+    });
+    const misread = [td1[0]!, td1[1]!, `${td1[2]!.slice(0, 27)}K<K`];
+    expect(misread[2]).not.toBe(td1[2]);
+    const r = correctMrz(asReading(misread), 'TD1')!;
+    expect(r.lines).toEqual(td1);
+  });
+});

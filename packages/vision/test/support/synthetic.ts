@@ -1,5 +1,6 @@
 import { buildMrz } from '@idv/core';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
+import { warpQuad } from '../../src/image/raster.ts';
 
 /**
  * Synthetic document photos for tests (the project's tests never read the shared fixtures):
@@ -46,6 +47,11 @@ export interface CaptureOptions {
   margin?: number;
   /** Share of the photo's width cut off on the right (a document running out of the frame). */
   cropRightShare?: number;
+  /**
+   * Keystone of a capture taken from below the document's axis: the top edge appears shorter
+   * than the bottom by this share of the width (0.15 = 15 %), as a perspective view would.
+   */
+  perspective?: number;
 }
 
 export function holderMrz(layout: 'passport' | 'cni_back', h: Holder = HOLDER): string[] {
@@ -181,6 +187,7 @@ export async function renderCapture(
     const keep = Math.round(meta.width! * (1 - opts.cropRightShare));
     img = sharp(png).extract({ left: 0, top: 0, width: keep, height: meta.height! });
   }
+  if (opts.perspective) img = await keystone(img, opts.perspective);
   if (opts.blur) img = img.blur(opts.blur);
   const raw = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   if (opts.noise) {
@@ -198,4 +205,31 @@ export async function renderCapture(
     ? await out.jpeg({ quality: opts.jpegQuality }).toBuffer()
     : await out.png().toBuffer();
   return new Uint8Array(bytes);
+}
+
+/**
+ * Perspective warp of a whole capture: every output pixel samples the input through a homography
+ * whose top edge spans (1 + share) of the input width, so the content's top edge looks shorter
+ * (the input's borders, background colour, fill the sides).
+ */
+async function keystone(img: Sharp, share: number): Promise<Sharp> {
+  const { data, info } = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const src = {
+    rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
+  const a = (share * info.width) / 2;
+  const out = warpQuad(
+    src,
+    [
+      [-a, 0],
+      [info.width + a, 0],
+      [info.width, info.height],
+      [0, info.height],
+    ],
+    info.width,
+    info.height,
+  );
+  return sharp(out.rgb, { raw: { width: out.width, height: out.height, channels: 3 } });
 }
