@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ERROR_STATUS, type ErrorCode } from '@idv/core';
+import type { AppDeps } from '../deps.ts';
+import { requireSecretKey } from '../http/auth.ts';
 
 export const ErrorSchema = z
   .object({
@@ -50,3 +52,17 @@ export const PaginationQuery = z.object({
 });
 
 export const SECRET_KEY_SECURITY = [{ SecretKey: [] }];
+
+/**
+ * What every secret-key operation shares: the security scheme in the document, and the
+ * authentication (with its rate limit) as route middleware, so a wrong method on a known path
+ * still answers 405 rather than 401.
+ */
+export function secretKeyAuth(deps: AppDeps) {
+  return { security: SECRET_KEY_SECURITY, middleware: [requireSecretKey(deps)] };
+}
+
+/** A JSON success response carrying the rate-limit headers. */
+export function jsonResponse<T>(description: string, schema: T) {
+  return { description, headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema } } };
+}

@@ -2,14 +2,14 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { ApiError } from '@idv/core';
 import { decodeCursor } from '@idv/store';
 import type { AppDeps } from '../../deps.ts';
-import { authOf, requireSecretKey } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
   PaginationQuery,
   RATE_LIMIT_HEADERS,
-  SECRET_KEY_SECURITY,
+  secretKeyAuth,
 } from '../../openapi/common.ts';
 
 export const RequestLogEntrySchema = z
@@ -39,8 +39,7 @@ const route = (deps: AppDeps) =>
       "Metadata of recent calls made with the organisation's keys, in the mode of the key used, newest first. " +
       'Never a request or response body. Kept 90 days.',
     tags: ['Logs'],
-    security: SECRET_KEY_SECURITY,
-    middleware: [requireSecretKey(deps)] as const,
+    ...secretKeyAuth(deps),
     request: {
       query: PaginationQuery.extend({
         status: z.coerce

@@ -1,13 +1,13 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { ApiError } from '@idv/core';
 import type { AppDeps } from '../../deps.ts';
-import { authOf, requireSecretKey } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
   RATE_LIMIT_HEADERS,
-  SECRET_KEY_SECURITY,
+  secretKeyAuth,
 } from '../../openapi/common.ts';
 import { VerificationIdParam } from '../../openapi/verification.ts';
 import { requireUrlKey, signImageUrl } from '../../services/image-urls.ts';
@@ -21,8 +21,7 @@ const route = (deps: AppDeps) =>
       'Live keys only. Returns a URL valid 5 minutes to the decrypted image. Every URL issued and every view is ' +
       'recorded in the audit journal. 410 `image_gone` when the image was never stored or was purged after retention.',
     tags: ['Verifications'],
-    security: SECRET_KEY_SECURITY,
-    middleware: [requireSecretKey(deps)] as const,
+    ...secretKeyAuth(deps),
     request: {
       params: VerificationIdParam.extend({
         kind: z

@@ -1,14 +1,9 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { ApiError } from '@idv/core';
 import type { AppDeps } from '../../deps.ts';
-import { authOf, requireSecretKey } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
-import {
-  AUTHENTICATED_ERRORS,
-  errorResponses,
-  RATE_LIMIT_HEADERS,
-  SECRET_KEY_SECURITY,
-} from '../../openapi/common.ts';
+import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse, secretKeyAuth } from '../../openapi/common.ts';
 import { VerificationIdParam, VerificationResponse } from '../../openapi/verification.ts';
 
 const route = (deps: AppDeps) =>
@@ -19,15 +14,10 @@ const route = (deps: AppDeps) =>
     description:
       'A verification of your organisation, in the mode of the key used. `final_verdict` is set once a reviewer decided.',
     tags: ['Verifications'],
-    security: SECRET_KEY_SECURITY,
-    middleware: [requireSecretKey(deps)] as const,
+    ...secretKeyAuth(deps),
     request: { params: VerificationIdParam },
     responses: {
-      200: {
-        description: 'The verification',
-        headers: RATE_LIMIT_HEADERS,
-        content: { 'application/json': { schema: VerificationResponse } },
-      },
+      200: jsonResponse('The verification', VerificationResponse),
       ...errorResponses('invalid_request', 'not_found', ...AUTHENTICATED_ERRORS),
     },
   });

@@ -1,13 +1,13 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps.ts';
-import { authOf, requireSecretKey } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
   PaginationQuery,
   RATE_LIMIT_HEADERS,
-  SECRET_KEY_SECURITY,
+  secretKeyAuth,
 } from '../../openapi/common.ts';
 import { VerificationResponse } from '../../openapi/verification.ts';
 
@@ -18,8 +18,7 @@ const route = (deps: AppDeps) =>
     summary: 'List verifications',
     description: 'Verifications of your organisation in the mode of the key used, newest first.',
     tags: ['Verifications'],
-    security: SECRET_KEY_SECURITY,
-    middleware: [requireSecretKey(deps)] as const,
+    ...secretKeyAuth(deps),
     request: { query: PaginationQuery },
     responses: {
       200: {

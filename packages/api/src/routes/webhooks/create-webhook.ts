@@ -3,14 +3,9 @@ import { ApiError } from '@idv/core';
 import { MAX_WEBHOOK_ENDPOINTS_PER_ORGANISATION, WebhookEndpointLimitError } from '@idv/store';
 import { allowLocalhostFromEnv, checkEndpointUrl, MAX_ENDPOINT_URL_LENGTH } from '@idv/webhooks';
 import type { AppDeps } from '../../deps.ts';
-import { authOf, requireSecretKey } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
-import {
-  AUTHENTICATED_ERRORS,
-  errorResponses,
-  RATE_LIMIT_HEADERS,
-  SECRET_KEY_SECURITY,
-} from '../../openapi/common.ts';
+import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse, secretKeyAuth } from '../../openapi/common.ts';
 import { CreatedWebhookEndpointSchema, endpointView } from './schemas.ts';
 
 const route = (deps: AppDeps) =>
@@ -23,8 +18,7 @@ const route = (deps: AppDeps) =>
       'HTTPS only; hosts that resolve to private, loopback, link-local or metadata addresses are refused. ' +
       `At most ${MAX_WEBHOOK_ENDPOINTS_PER_ORGANISATION} per organisation. The signing \`secret\` is returned only here.`,
     tags: ['Webhooks'],
-    security: SECRET_KEY_SECURITY,
-    middleware: [requireSecretKey(deps)] as const,
+    ...secretKeyAuth(deps),
     request: {
       body: {
         required: true,
@@ -43,11 +37,7 @@ const route = (deps: AppDeps) =>
       },
     },
     responses: {
-      201: {
-        description: 'The endpoint, with its signing secret',
-        headers: RATE_LIMIT_HEADERS,
-        content: { 'application/json': { schema: CreatedWebhookEndpointSchema } },
-      },
+      201: jsonResponse('The endpoint, with its signing secret', CreatedWebhookEndpointSchema),
       ...errorResponses('invalid_request', 'conflict', ...AUTHENTICATED_ERRORS),
     },
   });

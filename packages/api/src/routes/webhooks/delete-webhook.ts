@@ -1,13 +1,13 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { ApiError } from '@idv/core';
 import type { AppDeps } from '../../deps.ts';
-import { authOf, requireSecretKey } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
   RATE_LIMIT_HEADERS,
-  SECRET_KEY_SECURITY,
+  secretKeyAuth,
 } from '../../openapi/common.ts';
 import { WebhookEndpointIdParam } from './schemas.ts';
 
@@ -19,8 +19,7 @@ const route = (deps: AppDeps) =>
     description:
       'Removes the endpoint at once: no further attempt is made to it, and its pending deliveries end `failed`.',
     tags: ['Webhooks'],
-    security: SECRET_KEY_SECURITY,
-    middleware: [requireSecretKey(deps)] as const,
+    ...secretKeyAuth(deps),
     request: { params: WebhookEndpointIdParam },
     responses: {
       200: {

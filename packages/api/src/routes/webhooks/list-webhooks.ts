@@ -1,12 +1,12 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps.ts';
-import { authOf, requireSecretKey } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
   RATE_LIMIT_HEADERS,
-  SECRET_KEY_SECURITY,
+  secretKeyAuth,
 } from '../../openapi/common.ts';
 import { endpointView, WebhookEndpointSchema } from './schemas.ts';
 
@@ -18,8 +18,7 @@ const route = (deps: AppDeps) =>
     description:
       "The organisation's endpoints (at most 16), newest first, in one page. Secrets are never listed.",
     tags: ['Webhooks'],
-    security: SECRET_KEY_SECURITY,
-    middleware: [requireSecretKey(deps)] as const,
+    ...secretKeyAuth(deps),
     responses: {
       200: {
         description: 'Every endpoint of the organisation',
