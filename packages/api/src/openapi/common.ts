@@ -66,3 +66,8 @@ export function secretKeyAuth(deps: AppDeps) {
 export function jsonResponse<T>(description: string, schema: T) {
   return { description, headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema } } };
 }
+
+/** A page of a list: `{ data, next_cursor }`, as every list endpoint answers. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+}

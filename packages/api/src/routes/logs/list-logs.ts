@@ -7,8 +7,9 @@ import type { AppEnv } from '../../http/env.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
+  jsonResponse,
   PaginationQuery,
-  RATE_LIMIT_HEADERS,
+  pageOf,
   secretKeyAuth,
 } from '../../openapi/common.ts';
 
@@ -57,15 +58,7 @@ const route = (deps: AppDeps) =>
       }),
     },
     responses: {
-      200: {
-        description: 'A page of log entries',
-        headers: RATE_LIMIT_HEADERS,
-        content: {
-          'application/json': {
-            schema: z.object({ data: z.array(RequestLogEntrySchema), next_cursor: z.string().nullable() }),
-          },
-        },
-      },
+      200: jsonResponse('A page of log entries', pageOf(RequestLogEntrySchema)),
       ...errorResponses('invalid_request', ...AUTHENTICATED_ERRORS),
     },
   });

@@ -1,12 +1,13 @@
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps.ts';
 import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
+  jsonResponse,
   PaginationQuery,
-  RATE_LIMIT_HEADERS,
+  pageOf,
   secretKeyAuth,
 } from '../../openapi/common.ts';
 import { VerificationResponse } from '../../openapi/verification.ts';
@@ -21,15 +22,7 @@ const route = (deps: AppDeps) =>
     ...secretKeyAuth(deps),
     request: { query: PaginationQuery },
     responses: {
-      200: {
-        description: 'A page of verifications',
-        headers: RATE_LIMIT_HEADERS,
-        content: {
-          'application/json': {
-            schema: z.object({ data: z.array(VerificationResponse), next_cursor: z.string().nullable() }),
-          },
-        },
-      },
+      200: jsonResponse('A page of verifications', pageOf(VerificationResponse)),
       ...errorResponses('invalid_request', ...AUTHENTICATED_ERRORS),
     },
   });

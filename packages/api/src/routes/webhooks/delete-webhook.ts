@@ -3,12 +3,7 @@ import { ApiError } from '@idv/core';
 import type { AppDeps } from '../../deps.ts';
 import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
-import {
-  AUTHENTICATED_ERRORS,
-  errorResponses,
-  RATE_LIMIT_HEADERS,
-  secretKeyAuth,
-} from '../../openapi/common.ts';
+import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse, secretKeyAuth } from '../../openapi/common.ts';
 import { WebhookEndpointIdParam } from './schemas.ts';
 
 const route = (deps: AppDeps) =>
@@ -22,15 +17,10 @@ const route = (deps: AppDeps) =>
     ...secretKeyAuth(deps),
     request: { params: WebhookEndpointIdParam },
     responses: {
-      200: {
-        description: 'The endpoint was deleted',
-        headers: RATE_LIMIT_HEADERS,
-        content: {
-          'application/json': {
-            schema: z.object({ id: z.string(), deleted: z.literal(true) }).openapi('DeletedWebhookEndpoint'),
-          },
-        },
-      },
+      200: jsonResponse(
+        'The endpoint was deleted',
+        z.object({ id: z.string(), deleted: z.literal(true) }).openapi('DeletedWebhookEndpoint'),
+      ),
       ...errorResponses('invalid_request', 'not_found', ...AUTHENTICATED_ERRORS),
     },
   });
