@@ -4,16 +4,28 @@ import {
   DOCUMENT_FACE_MIN_RELATIVE_WIDTH,
   SELFIE_FACE_MIN_RELATIVE_WIDTH,
 } from '../../src/faces/analyze.ts';
-import { calibrate, FACERES_CALIBRATION, fitCalibration } from '../../src/faces/calibration.ts';
+import {
+  type Calibration,
+  calibrate,
+  FACERES_CALIBRATION,
+  FUSED_CALIBRATION,
+  FUSED_MODELS,
+  fitCalibration,
+  fusedScore,
+  RESNET_CALIBRATION,
+} from '../../src/faces/calibration.ts';
 import { detectDocumentFaces, detectSelfieFaces, type FaceBox } from '../../src/faces/detect.ts';
-import { cosine, embedFace } from '../../src/faces/embed.ts';
+import { cosine, type EmbeddingModel, embedFace } from '../../src/faces/embed.ts';
+import { FACE_MODELS } from '../../src/faces/models.ts';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
 import { loadFixtureImage, pct, printTable, readTruth } from './faces-common.ts';
 
 /**
  * Face evaluation on the fixture set: detection counts, verification (TAR at FAR 1 % and
  * 0.1 % over all genuine/impostor pairs), rank-1 identification, and the distributions on the
- * spec scale after calibration. `--fit` also prints calibration constants fitted on these pairs.
+ * spec scale after calibration, for each embedding model alone (FaceRes, face-api ResNet) and
+ * for their fusion, which is what the service uses. `--fit` also prints calibration constants
+ * fitted on these pairs (refit the models first, then the fusion, which depends on them).
  *
  *   npx tsx packages/vision/scripts/eval/faces.ts [fixturesDir] [--fit]
  */
@@ -22,7 +34,8 @@ interface Sample {
   file: string;
   person: string;
   source: 'face' | 'document';
-  embedding: Float32Array;
+  /** One embedding per evaluated model. */
+  embeddings: Record<string, Float32Array>;
 }
 
 const FACE_KINDS = new Set(['face', 'face_live']);
@@ -39,6 +52,15 @@ function thresholdAtFar(impostor: number[], far: number): number {
   const allowed = Math.floor(far * s.length);
   return (s[allowed] ?? -1) + 1e-9;
 }
+
+async function embedAll(image: NormalizedImage, face: FaceBox, models: EmbeddingModel[]) {
+  const out: Record<string, Float32Array> = {};
+  for (const m of models) out[m] = await embedFace(image, face, m);
+  return out;
+}
+
+/** The models fused by the service, in FUSED_MODELS order. */
+const MODELS = FUSED_MODELS.map((c) => c.model as EmbeddingModel);
 
 export async function evaluateFaces(fixturesDir: string, options: { fit?: boolean } = {}): Promise<void> {
   const truth = await readTruth(fixturesDir);
@@ -69,7 +91,12 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
       else detectionRows.push([file, `expected ${expected}, found ${count}`]);
       const main = largest(faces);
       if (!multi && main && t.person) {
-        samples.push({ file, person: t.person, source: 'face', embedding: await embedFace(image, main) });
+        samples.push({
+          file,
+          person: t.person,
+          source: 'face',
+          embeddings: await embedAll(image, main, MODELS),
+        });
       }
     } else {
       const faces = await detectDocumentFaces(image);
@@ -83,7 +110,12 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
       }
       const main = largest(faces);
       if (main && t.person) {
-        samples.push({ file, person: t.person, source: 'document', embedding: await embedFace(image, main) });
+        samples.push({
+          file,
+          person: t.person,
+          source: 'document',
+          embeddings: await embedAll(image, main, MODELS),
+        });
       }
     }
   }
@@ -105,6 +137,20 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
   if (detectionRows.length) printTable(['face image', 'count error'], detectionRows);
   if (missedDocs.length) console.log(`\nPortrait not found on: ${missedDocs.join(', ')}`);
 
+  const faces = samples.filter((s) => s.source === 'face');
+  const docs = samples.filter((s) => s.source === 'document');
+  const fit = options.fit ?? false;
+  const cosineOf = (model: string) => (a: Sample, b: Sample) =>
+    cosine(a.embeddings[model]!, b.embeddings[model]!);
+  reportScores(FACE_MODELS.faceres, cosineOf(FACE_MODELS.faceres), FACERES_CALIBRATION, faces, docs, fit);
+  reportScores(FACE_MODELS.resnet, cosineOf(FACE_MODELS.resnet), RESNET_CALIBRATION, faces, docs, fit);
+  const fused: Scorer = (a, b) => fusedScore(MODELS.map((m) => cosine(a.embeddings[m]!, b.embeddings[m]!)));
+  reportScores('fusion (in use)', fused, FUSED_CALIBRATION, faces, docs, fit);
+}
+
+type Scorer = (a: Sample, b: Sample) => number;
+
+function scoreSets(faces: Sample[], docs: Sample[], score: Scorer) {
   const report = (label: string, set: Sample[], cross?: Sample[]) => {
     const genuine: number[] = [];
     const impostor: number[] = [];
@@ -113,26 +159,36 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
       : set.flatMap((a, i) => set.slice(i + 1).map((b) => [a, b] as const));
     for (const [a, b] of pairs) {
       if (a.file === b.file) continue;
-      (a.person === b.person ? genuine : impostor).push(cosine(a.embedding, b.embedding));
+      (a.person === b.person ? genuine : impostor).push(score(a, b));
     }
     return { label, genuine, impostor };
   };
-
-  const faces = samples.filter((s) => s.source === 'face');
-  const docs = samples.filter((s) => s.source === 'document');
-  const sets = [
+  return [
     report('face ↔ face', faces),
     report('document ↔ document', docs),
     report('document ↔ face', docs, faces),
   ];
+}
 
-  console.log('\n### Verification (raw cosine → calibrated spec scale)\n');
+function reportScores(
+  label: string,
+  score: Scorer,
+  cal: Calibration,
+  faces: Sample[],
+  docs: Sample[],
+  fit: boolean,
+): void {
+  const sets = scoreSets(faces, docs, score);
+  const [ff] = sets;
+  const spec = (v: number) => calibrate(v, cal);
+
+  console.log(`\n### Verification, ${label} (raw score → calibrated spec scale)\n`);
   const rows = sets.map(({ label, genuine, impostor }) => {
     const t1 = thresholdAtFar(impostor, 0.01);
     const t01 = thresholdAtFar(impostor, 0.001);
     const tar = (t: number) => pct(genuine.filter((g) => g >= t).length, genuine.length);
-    const genBelow = genuine.filter((g) => calibrate(g) < 0.45).length;
-    const impAbove = impostor.filter((s) => calibrate(s) >= 0.3).length;
+    const genBelow = genuine.filter((g) => spec(g) < 0.45).length;
+    const impAbove = impostor.filter((s) => spec(s) >= 0.3).length;
     return [
       label,
       genuine.length,
@@ -156,10 +212,10 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
     if (!faces.some((o) => o !== p && o.person === p.person)) continue;
     probes++;
     let best: Sample | undefined;
-    let bestScore = -2;
+    let bestScore = Number.NEGATIVE_INFINITY;
     for (const o of faces) {
       if (o === p) continue;
-      const s = cosine(p.embedding, o.embedding);
+      const s = score(p, o);
       if (s > bestScore) {
         bestScore = s;
         best = o;
@@ -170,12 +226,9 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
   console.log(`\nRank-1 identification (faces): ${hits}/${probes} = ${pct(hits, probes)}`);
 
   console.log('\n### Calibrated similarity distribution (face ↔ face)\n');
-  const [ff] = sets;
   const bins = [0, 0.15, 0.3, 0.45, 0.6, 0.75, 0.9, 1.0001];
   const hist = (values: number[]) =>
-    bins
-      .slice(0, -1)
-      .map((lo, i) => values.filter((v) => calibrate(v) >= lo && calibrate(v) < bins[i + 1]!).length);
+    bins.slice(0, -1).map((lo, i) => values.filter((v) => spec(v) >= lo && spec(v) < bins[i + 1]!).length);
   const g = hist(ff!.genuine);
   const im = hist(ff!.impostor);
   printTable(
@@ -185,10 +238,12 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
       .map((lo, i) => [`${lo.toFixed(2)}–${Math.min(1, bins[i + 1]!).toFixed(2)}`, g[i]!, im[i]!]),
   );
 
-  if (options.fit) {
-    const fitted = fitCalibration('faceres', ff!.genuine, ff!.impostor);
-    console.log('\nFitted calibration (face ↔ face pairs):', JSON.stringify(fitted));
-    console.log('Calibration in use:', JSON.stringify(FACERES_CALIBRATION));
+  if (fit) {
+    console.log(
+      '\nFitted calibration (face ↔ face pairs):',
+      JSON.stringify(fitCalibration(cal.model, ff!.genuine, ff!.impostor)),
+    );
+    console.log('Calibration used above:', JSON.stringify(cal));
   }
 }
 

@@ -1,8 +1,8 @@
 import type { Observations } from '@idv/core';
 import type { NormalizedImage } from '../image/normalize.ts';
-import { calibrate } from './calibration.ts';
+import { calibrate, FUSED_CALIBRATION, FUSED_MODELS, fusedScore } from './calibration.ts';
 import { detectDocumentFaces, detectSelfieFaces, type FaceBox } from './detect.ts';
-import { cosine, embedFace } from './embed.ts';
+import { cosine, type EmbeddingModel, embedFace } from './embed.ts';
 
 /**
  * Faces on a document and a selfie → the face observation the core turns into the
@@ -41,6 +41,25 @@ export function countSignificant(faces: FaceBox[], minRelativeWidth: number): nu
   return faces.filter((f) => f.w >= minRelativeWidth * main.w).length;
 }
 
+/**
+ * The raw face score: each fused model embeds both faces and compares them (cosine), and the
+ * cosines are fused (see calibration.ts). Run one after the other: onnxruntime-web runs every
+ * session in one single-threaded WebAssembly instance, so starting them together gains nothing.
+ */
+async function fusedCosines(
+  docImage: NormalizedImage,
+  portrait: FaceBox,
+  selfie: NormalizedImage,
+  main: FaceBox,
+): Promise<number> {
+  const cosines: number[] = [];
+  for (const { model } of FUSED_MODELS) {
+    const m = model as EmbeddingModel;
+    cosines.push(cosine(await embedFace(docImage, portrait, m), await embedFace(selfie, main, m)));
+  }
+  return fusedScore(cosines);
+}
+
 export async function analyzeFaces(
   document: NormalizedImage[],
   selfie: NormalizedImage | null,
@@ -72,8 +91,9 @@ export async function analyzeFaces(
   const main = largest(selfieFaces);
   let similarity: number | null = null;
   if (portrait && docImage && main) {
-    const [a, b] = [await embedFace(docImage, portrait), await embedFace(selfie, main)];
-    similarity = Math.round(calibrate(cosine(a, b)) * 1000) / 1000;
+    similarity =
+      Math.round(calibrate(await fusedCosines(docImage, portrait, selfie, main), FUSED_CALIBRATION) * 1000) /
+      1000;
   }
   const t3 = performance.now();
   timings.face_embed_ms = Math.round(t3 - t2);

@@ -1,6 +1,8 @@
 /**
- * Maps the raw face score (cosine similarity of two FaceRes embeddings) to the spec's
- * similarity scale, on which 0.45 means "pass" and 0.30 "warn" whatever model is used.
+ * Maps the raw face score to the spec's similarity scale, on which 0.45 means "pass" and 0.30
+ * "warn" whatever model is used. The raw score the service uses is the *fusion* of two models
+ * (see `fusedScore`): the cosine similarities of FaceRes and of the face-api ResNet (dlib)
+ * embeddings, each standardised on its own impostor distribution, averaged.
  *
  * The map is piecewise linear through knots anchored on the *impostor* score distribution,
  * modelled as a normal distribution N(μ, σ) fitted on impostor pairs:
@@ -21,11 +23,13 @@
  */
 
 export interface Calibration {
-  /** Name of the embedding model the constants belong to. */
+  /** Name of the embedding model (or fusion) the constants belong to. */
   model: string;
   impostorMean: number;
   impostorStd: number;
   genuineMedian: number;
+  /** Lowest and highest possible raw score (→ spec 0 and 1). A cosine's, [-1, 1], when absent. */
+  range?: [number, number];
 }
 
 /** One-sided standard normal quantiles for FAR 1 % and 0.1 %. */
@@ -33,8 +37,8 @@ const Z_FAR_1 = 2.326;
 const Z_FAR_01 = 3.09;
 
 /**
- * Fitted with `npx tsx packages/vision/scripts/eval/faces.ts --fit` on the developer fixture faces
- * (FaceRes, eye-aligned grey crops). See docs/face-calibration.md.
+ * All constants below were fitted with `npx tsx packages/vision/scripts/eval/faces.ts --fit` on the
+ * developer fixture faces (face↔face pairs, eye-aligned grey crops). See docs/face-calibration.md.
  */
 export const FACERES_CALIBRATION: Calibration = {
   model: 'faceres',
@@ -43,22 +47,61 @@ export const FACERES_CALIBRATION: Calibration = {
   genuineMedian: 0.722,
 };
 
+/**
+ * The face-api ResNet's cosines sit high and close together (impostors around 0.84): its
+ * descriptors share a large common component, so only the standardised score means anything.
+ */
+export const RESNET_CALIBRATION: Calibration = {
+  model: 'faceapi-resnet',
+  impostorMean: 0.8423,
+  impostorStd: 0.0319,
+  genuineMedian: 0.9495,
+};
+
+/** The models whose scores are fused, in the order `fusedScore` takes their cosines. */
+export const FUSED_MODELS: readonly Calibration[] = [FACERES_CALIBRATION, RESNET_CALIBRATION];
+
+/**
+ * Score-level fusion: each model's cosine becomes a z-score on its own impostor distribution
+ * ("how many standard deviations above a typical stranger"), and the z-scores are averaged.
+ * The two networks (MobileNet trained on VGGFace2; dlib's ResNet on its own face set) make
+ * different mistakes, so the average separates genuine from impostor pairs better than either
+ * alone (measured in docs/face-calibration.md).
+ */
+export function fusedScore(cosines: readonly number[]): number {
+  let sum = 0;
+  FUSED_MODELS.forEach((c, i) => {
+    sum += (cosines[i]! - c.impostorMean) / c.impostorStd;
+  });
+  return sum / FUSED_MODELS.length;
+}
+
+/** Calibration of the fused score (its range: the fusion of all cosines at -1, and at 1). */
+export const FUSED_CALIBRATION: Calibration = {
+  model: 'fusion',
+  impostorMean: 0.0002,
+  impostorStd: 0.8447,
+  genuineMedian: 4.1016,
+  range: [fusedScore(FUSED_MODELS.map(() => -1)), fusedScore(FUSED_MODELS.map(() => 1))],
+};
+
 export function calibrationKnots(c: Calibration): [number, number][] {
+  const [lo, hi] = c.range ?? [-1, 1];
   const warn = c.impostorMean + Z_FAR_1 * c.impostorStd;
   const pass = c.impostorMean + Z_FAR_01 * c.impostorStd;
   // Keep the knots strictly increasing even for an unusual fit.
-  const typical = Math.min(0.999, Math.max(c.genuineMedian, pass + 0.02));
+  const typical = Math.min(hi - 0.0005 * (hi - lo), Math.max(c.genuineMedian, pass + 0.01 * (hi - lo)));
   return [
-    [-1, 0],
+    [lo, 0],
     [c.impostorMean, 0.15],
     [warn, 0.3],
     [pass, 0.45],
     [typical, 0.75],
-    [1, 1],
+    [hi, 1],
   ];
 }
 
-/** Raw cosine similarity → spec similarity in [0, 1]. Monotone increasing. */
+/** Raw score (a model's cosine, or the fused score with FUSED_CALIBRATION) → spec similarity in [0, 1]. Monotone increasing. */
 export function calibrate(raw: number, c: Calibration = FACERES_CALIBRATION): number {
   const knots = calibrationKnots(c);
   if (raw <= knots[0]![0]) return 0;

@@ -10,7 +10,10 @@ import { type Affine, warpAffine } from './raster.ts';
  * between a selfie and a document portrait do not move the descriptor.
  */
 
-export type EmbeddingModel = typeof FACE_MODELS.faceres | typeof FACE_MODELS.mobileface;
+export type EmbeddingModel =
+  | typeof FACE_MODELS.faceres
+  | typeof FACE_MODELS.mobileface
+  | typeof FACE_MODELS.resnet;
 
 export interface Framing {
   /** Crop side as a multiple of the eye distance. */
@@ -22,14 +25,19 @@ export interface Framing {
 /**
  * Framing per model, chosen by measurement on the fixture pairs (see docs/face-calibration.md):
  * FaceRes was trained on loose VGGFace2-style crops (whole head, some background); MobileFace on
- * tight ArcFace-style 112×112 crops (eyes at ~46 % of the height, eye distance ~1/3 of the width).
+ * tight ArcFace-style 112×112 crops (eyes at ~46 % of the height, eye distance ~1/3 of the width);
+ * the face-api ResNet on dlib's aligned 150×150 face chips.
  */
 export const FRAMING: Record<EmbeddingModel, Framing> = {
   faceres: { sideOverEyes: 3.6, centreBelowEyes: 0.55 },
   mobileface: { sideOverEyes: 2.9, centreBelowEyes: 0.25 },
+  // dlib's face chip (150×150, padding 0.25 around its mean face shape): eye centres 0.523 shape
+  // units apart in a 1.5-unit chip, 0.284 units above the chip centre. Measured: moving either
+  // value by 10-15 % costs 5-20 pairs of TAR@FAR0.1 %, so the model wants exactly its own chip.
+  'faceapi-resnet': { sideOverEyes: 2.87, centreBelowEyes: 0.54 },
 };
 
-const INPUT_SIZE: Record<EmbeddingModel, number> = { faceres: 224, mobileface: 112 };
+const INPUT_SIZE: Record<EmbeddingModel, number> = { faceres: 224, mobileface: 112, 'faceapi-resnet': 150 };
 
 /** The affine map from crop pixels to image pixels that levels the eyes and frames the face. */
 export function alignmentMap(face: FaceBox, size: number, framing: Framing): Affine {

@@ -28,6 +28,9 @@ describe('prepareFaceModels', () => {
     expect(files.every((f) => f.endsWith('.onnx'))).toBe(true);
     expect(files.some((f) => f.startsWith('blazeface-'))).toBe(true);
     expect(files.some((f) => f.startsWith('faceres-'))).toBe(true);
+    // The ResNet is built from face-api's weights (no TF.js graph) into the same cache.
+    expect(files.some((f) => f.startsWith('faceapi-resnet-'))).toBe(true);
+    expect(files).toHaveLength(3);
     const path = await cachedModelPath('blazeface');
     const before = await stat(path);
     expect(before.size).toBeGreaterThan(100_000);

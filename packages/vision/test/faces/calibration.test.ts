@@ -4,7 +4,10 @@ import {
   calibrate,
   calibrationKnots,
   FACERES_CALIBRATION,
+  FUSED_CALIBRATION,
+  FUSED_MODELS,
   fitCalibration,
+  fusedScore,
 } from '../../src/faces/calibration.ts';
 
 describe('similarity calibration', () => {
@@ -37,5 +40,40 @@ describe('similarity calibration', () => {
     // Genuine median below the pass point: the knots must still increase.
     const odd = calibrationKnots({ model: 'x', impostorMean: 0.5, impostorStd: 0.15, genuineMedian: 0.6 });
     for (let i = 1; i < odd.length; i++) expect(odd[i]![0]).toBeGreaterThan(odd[i - 1]![0]);
+  });
+
+  it('fuses model cosines as the mean of their impostor z-scores', () => {
+    // Every model at its own typical-stranger cosine → fused 0; one model 2σ above → fused 2/n.
+    const typical = FUSED_MODELS.map((c) => c.impostorMean);
+    expect(fusedScore(typical)).toBeCloseTo(0, 12);
+    const oneHigh = FUSED_MODELS.map((c, i) =>
+      i === 0 ? c.impostorMean + 2 * c.impostorStd : c.impostorMean,
+    );
+    expect(fusedScore(oneHigh)).toBeCloseTo(2 / FUSED_MODELS.length, 12);
+  });
+
+  it('maps the fused score monotonically onto 0..1 over its whole range', () => {
+    const [lo, hi] = FUSED_CALIBRATION.range!;
+    expect(calibrate(fusedScore(FUSED_MODELS.map(() => -1)), FUSED_CALIBRATION)).toBe(0);
+    expect(calibrate(fusedScore(FUSED_MODELS.map(() => 1)), FUSED_CALIBRATION)).toBe(1);
+    const { impostorMean: m, impostorStd: s } = FUSED_CALIBRATION;
+    expect(calibrate(m + 2.326 * s, FUSED_CALIBRATION)).toBeCloseTo(0.3, 6);
+    expect(calibrate(m + 3.09 * s, FUSED_CALIBRATION)).toBeCloseTo(0.45, 6);
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -1, max: 1, noNaN: true }), {
+          minLength: FUSED_MODELS.length,
+          maxLength: FUSED_MODELS.length,
+        }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (cosines, step) => {
+          const a = fusedScore(cosines);
+          const b = a + step * (hi - a);
+          const ca = calibrate(a, FUSED_CALIBRATION);
+          const cb = calibrate(b, FUSED_CALIBRATION);
+          return a >= lo - 1e-9 && ca >= 0 && cb <= 1 && ca <= cb + 1e-12;
+        },
+      ),
+    );
   });
 });
