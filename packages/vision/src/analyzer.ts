@@ -1,9 +1,10 @@
 import { type AnalysisOutcome, type ImageSide, type Observations, ObservationsSchema } from '@idv/core';
+import { type Extent, textExtent } from './document/extent.ts';
 import { analyzeFaces } from './faces/analyze.ts';
 import { prepareFaceModels } from './faces/models.ts';
 import { ImageInputError, type NormalizedImage, normalizeImage } from './image/normalize.ts';
 import { assessSharpness } from './quality/sharpness.ts';
-import { readDocument, warmUp as warmUpReading } from './read-document.ts';
+import { readDocument, type TextBoxObservation, warmUp as warmUpReading } from './read-document.ts';
 import { detectTamper } from './tamper/index.ts';
 
 export type ImageKind = ImageSide;
@@ -54,7 +55,13 @@ export async function analyzeImages(input: AnalyzerImages): Promise<AnalysisOutc
   const reading = await readDocument({ front, back: decoded.back }, { documentType: input.documentType });
   const documentImages = decoded.back ? [front, decoded.back] : [front];
   const faces = await analyzeFaces(documentImages, decoded.selfie ?? null);
-  const tamper = await detectTamper({ front, back: decoded.back }, { layout: reading.document.layout });
+  const tamper = await detectTamper(
+    { front, back: decoded.back },
+    {
+      layout: reading.document.layout,
+      documentRegions: documentRegions(reading.textBoxes, front, decoded.back),
+    },
+  );
 
   const observations: Observations = {
     document: reading.document,
@@ -77,6 +84,16 @@ export async function analyzeImages(input: AnalyzerImages): Promise<AnalysisOutc
 export async function warmUpAnalyzer(): Promise<void> {
   await prepareFaceModels();
   await warmUpReading();
+}
+
+/** The document's extent on each photo, from the text the reading step found there. */
+function documentRegions(lines: TextBoxObservation[], front: NormalizedImage, back?: NormalizedImage) {
+  const regions: Partial<Record<'front' | 'back', Extent>> = {};
+  const frontExtent = textExtent(lines, 'front', front.width, front.height);
+  if (frontExtent) regions.front = frontExtent;
+  const backExtent = back ? textExtent(lines, 'back', back.width, back.height) : null;
+  if (backExtent) regions.back = backExtent;
+  return regions;
 }
 
 function roundTimings(timings: Record<string, number>): Record<string, number> {

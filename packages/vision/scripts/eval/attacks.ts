@@ -1,5 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { DocumentLayout, TamperSignal } from '@idv/core';
+import { textExtent } from '../../src/document/extent.ts';
+import { readDocument } from '../../src/read-document.ts';
 import { detectTamper, TAMPER_SIGNS } from '../../src/tamper/index.ts';
 import { loadFixtureImage, median, pct, printTable, readTruth } from './faces-common.ts';
 
@@ -41,7 +43,13 @@ export async function evaluateAttacks(fixturesDir: string): Promise<void> {
     const isDocument = file.startsWith('documents/');
     if (!t.attack && !isDocument) continue;
     const front = await loadFixtureImage(fixturesDir, file);
-    const { signals, timings } = await detectTamper({ front }, { layout: layoutOf(t.kind) });
+    // As the analyzer does: the reading step tells where the document lies on the photo.
+    const reading = await readDocument({ front });
+    const region = textExtent(reading.textBoxes, 'front', front.width, front.height);
+    const { signals, timings } = await detectTamper(
+      { front },
+      { layout: layoutOf(t.kind), documentRegions: region ? { front: region } : {} },
+    );
     times.push(timings.tamper_ms ?? 0);
     const signs = signals.map((s) => `${s.type}(${s.severity} ${s.strength})`).join(', ');
     if (t.attack) {

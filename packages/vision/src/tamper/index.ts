@@ -53,8 +53,16 @@ export async function detectTamper(
         );
 
   for (const [side, image] of sides) {
-    // Photocopy: the front is measured around the portrait, the back in its centre.
-    const spread = colourSpread(image, documentWindow(image, side === 'front' ? portrait : null));
+    // Photocopy: measured on the document (its read text and portrait) when its extent is
+    // known; else the front around the portrait, the back in its centre.
+    const spread = colourSpread(
+      image,
+      documentWindow(
+        image,
+        side === 'front' ? portrait : null,
+        context.documentRegions?.[side as 'front' | 'back'],
+      ),
+    );
     // Stricter bars where genuine colour is thin: the paper card (tinted paper, often a black
     // and white photo) and a card's back (much of it is the MRZ's clear zone).
     const strict = paperCard || side === 'back';

@@ -24,20 +24,40 @@ export const PHOTOCOPY_MAX_SPREAD = 0.015;
 /** A spread at or below this is unmistakably grey (strength 1). */
 const UNMISTAKABLE_SPREAD = 0.005;
 
-export interface Region {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+import type { Region } from './types.ts';
+
+export type { Region };
 
 /**
  * Where to look: around the portrait when one was found (the document surrounds it; the
  * portrait can be on the left or the right of the page, so the window extends both ways),
- * else the central 60 % of the photo. This keeps colourful surroundings (a table, a pen, a
- * hand) out of the measure.
+ * else the central 60 % of the photo — cut down to the document's extent when the reading step
+ * knows it. This keeps colourful surroundings (a table, a pen, a hand) out of the measure.
  */
 export function documentWindow(
+  image: NormalizedImage,
+  face?: { x: number; y: number; w: number; h: number } | null,
+  document?: Region,
+): Region {
+  const around = aroundPortrait(image, face);
+  // When the document's extent is known, keep the measure on the document: a coloured pen or
+  // cap lying beside a grey copy is not the document.
+  if (document && document.w * document.h >= 0.05 * image.width * image.height) {
+    const inside = intersect(around, document);
+    return inside && inside.w * inside.h >= 0.25 * around.w * around.h ? inside : document;
+  }
+  return around;
+}
+
+function intersect(a: Region, b: Region): Region | null {
+  const x0 = Math.max(a.x, b.x);
+  const y0 = Math.max(a.y, b.y);
+  const x1 = Math.min(a.x + a.w, b.x + b.w);
+  const y1 = Math.min(a.y + a.h, b.y + b.h);
+  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : null;
+}
+
+function aroundPortrait(
   image: NormalizedImage,
   face?: { x: number; y: number; w: number; h: number } | null,
 ): Region {

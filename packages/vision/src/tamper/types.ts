@@ -21,6 +21,18 @@ export interface TamperContext {
   textBoxes?: unknown;
   /** The portrait box when the face step already found it (saves a detection). */
   portrait?: FaceBox | null;
+  /**
+   * Where the document lies on each photo, as far as the reading step could tell (the extent
+   * of the text it read). Keeps objects around the document out of colour measures.
+   */
+  documentRegions?: Partial<Record<'front' | 'back', Region>>;
+}
+
+export interface Region {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
 export interface TamperImages {

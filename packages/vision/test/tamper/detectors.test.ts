@@ -45,6 +45,23 @@ describe('photocopy', () => {
     );
     expect(signals.filter((s) => s.type === 'photocopy').map((s) => s.side)).toEqual(['back']);
   });
+  it('measures on the document, not on coloured objects lying beside a grey copy', async () => {
+    // A grey copy in the middle of a wide photo; a bright blue and a pink object beside it,
+    // inside the central window used when the document's extent is unknown.
+    const copy = greyCopy(colourDocument(400, 260));
+    const photo = mapPixels(colourDocument(1000, 700, 3), (x, y) => {
+      if (x >= 300 && x < 700 && y >= 220 && y < 480) {
+        const i = ((y - 220) * copy.width + (x - 300)) * 3;
+        return [copy.rgb[i]!, copy.rgb[i + 1]!, copy.rgb[i + 2]!];
+      }
+      if (x >= 220 && x < 290 && y >= 150 && y < 560) return [40, 110, 230];
+      if (x >= 700 && x < 780 && y >= 150 && y < 560) return [235, 120, 160];
+      return [200, 200, 196];
+    });
+    const documentRegions = { front: { x: 300, y: 220, w: 400, h: 260 } };
+    expect(await types(photo)).not.toContain('photocopy');
+    expect(await types(photo, { documentRegions })).toContain('photocopy');
+  });
 });
 
 describe('photo_of_screen', () => {
