@@ -1,4 +1,5 @@
 import type { NormalizedImage } from '../image/normalize.ts';
+import { sampleRgb } from '../image/raster.ts';
 
 /**
  * Small pixel helpers for the face and tamper code: sampling, affine warps and crops from a
@@ -23,27 +24,9 @@ export interface Affine {
  */
 export function warpAffine(src: NormalizedImage, map: Affine, w: number, h: number): Float32Array {
   const out = new Float32Array(w * h * 3);
-  const { rgb, width, height } = src;
-  let o = 0;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const sx = Math.min(width - 1, Math.max(0, map.a * x + map.b * y + map.c));
-      const sy = Math.min(height - 1, Math.max(0, map.d * x + map.e * y + map.f));
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      const x1 = Math.min(width - 1, x0 + 1);
-      const y1 = Math.min(height - 1, y0 + 1);
-      const fx = sx - x0;
-      const fy = sy - y0;
-      const i00 = (y0 * width + x0) * 3;
-      const i01 = (y0 * width + x1) * 3;
-      const i10 = (y1 * width + x0) * 3;
-      const i11 = (y1 * width + x1) * 3;
-      for (let ch = 0; ch < 3; ch++) {
-        const top = rgb[i00 + ch]! * (1 - fx) + rgb[i01 + ch]! * fx;
-        const bottom = rgb[i10 + ch]! * (1 - fx) + rgb[i11 + ch]! * fx;
-        out[o++] = top * (1 - fy) + bottom * fy;
-      }
+  for (let y = 0, o = 0; y < h; y++) {
+    for (let x = 0; x < w; x++, o += 3) {
+      sampleRgb(src, map.a * x + map.b * y + map.c, map.d * x + map.e * y + map.f, out, o);
     }
   }
   return out;
