@@ -92,6 +92,18 @@ describe('POST /v1/verify end to end (real models, local stack)', () => {
     expect(v.checks.find((c: { name: string }) => c.name === 'mrz_checksum').status).toBe('pass');
   });
 
+  it('analyses concurrent requests independently (models shared by the process)', async () => {
+    const other = { ...HOLDER, surname: 'MOUSSA', number: 'NE7654321' };
+    const [a, b] = await Promise.all([
+      post(app, org.testKey, { front: passport }),
+      post(app, org.testKey, { front: await documentPhoto('passport', other) }),
+    ]);
+    const [va, vb] = [await a.json(), await b.json()];
+    expect(va.fields).toMatchObject({ surname: HOLDER.surname, document_number: HOLDER.number });
+    expect(vb.fields).toMatchObject({ surname: 'MOUSSA', document_number: 'NE7654321' });
+    expect(va.id).not.toBe(vb.id);
+  });
+
   it('rejects an expired document with score 0', async () => {
     const res = await post(app, org.testKey, {
       front: await documentPhoto('passport', { ...HOLDER, expiry: '240101' }),
