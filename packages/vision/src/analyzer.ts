@@ -60,6 +60,9 @@ export async function analyzeImages(input: AnalyzerImages): Promise<AnalysisOutc
     {
       layout: reading.document.layout,
       documentRegions: documentRegions(reading.textBoxes, front, decoded.back),
+      // The read field values (MRZ lines, printed values without their labels) for the
+      // text-field signs; whole OCR lines raise false alarms (docs/benchmarks.md).
+      textBoxes: reading.fieldBoxes,
     },
   );
 

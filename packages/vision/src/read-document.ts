@@ -1,10 +1,11 @@
 import { emptyPrintedFields, type ImageSide, type Observations, type PrintedFields } from '@idv/core';
 import { classifyDocument } from './document/classify.ts';
 import type { NormalizedImage } from './image/normalize.ts';
+import type { Point, Quad } from './image/raster.ts';
 import { type MrzReading, mrzFromPage } from './mrz/read.ts';
 import { type PageView, readDocumentPage } from './ocr/focus.ts';
 import { warmUpOcr } from './ocr/models.ts';
-import { readPrintedFields } from './viz/fields.ts';
+import { readPrintedFieldsWithSources } from './viz/fields.ts';
 
 /**
  * Reads a document photo (and the back of a card): OCR of every line, the MRZ, the printed
@@ -19,6 +20,20 @@ export interface TextBoxObservation {
   quad: [number, number][];
 }
 
+/**
+ * Where a read field value lies on the photo: the MRZ lines (`mrz_1`...) and the printed values
+ * (`surname`, `document_number`, `date_of_birth`...) without their labels. For the tamper
+ * checks, which must look at a value, not at a whole line with its bilingual label.
+ */
+export interface FieldBoxObservation {
+  field: string;
+  side: 'front' | 'back';
+  /** Recogniser confidence of the whole OCR line the value was read from. */
+  confidence: number;
+  /** Corners in the normalised image's pixels, reading order from top-left. */
+  quad: [number, number][];
+}
+
 export interface DocumentReading {
   document: Observations['document'];
   mrz: Observations['mrz'];
@@ -27,6 +42,8 @@ export interface DocumentReading {
   timings: Record<string, number>;
   /** Every OCR line with its text and confidence, per image (used by the tamper engineer's font checks). */
   textBoxes: TextBoxObservation[];
+  /** The field values' own boxes (MRZ lines and printed values), see FieldBoxObservation. */
+  fieldBoxes: FieldBoxObservation[];
   /** The MRZ as parsed, when one was read (for callers that need more than the observation). */
   mrzDetails: MrzReading | null;
 }
@@ -77,9 +94,11 @@ export async function readDocument(
   // The MRZ lines are not printed fields: leave them out of the label search.
   const mrzLineSet = new Set(mrz && mrzSide === 'front' ? mrz.lineIndexes : []);
   const backMrzSet = new Set(mrz && mrzSide === 'back' ? mrz.lineIndexes : []);
-  const printed = readPrintedFields(
-    front.lines.filter((_, i) => !mrzLineSet.has(i)),
-    (back?.lines ?? []).filter((_, i) => !backMrzSet.has(i)),
+  const frontKept = front.lines.map((_, i) => i).filter((i) => !mrzLineSet.has(i));
+  const backKept = (back?.lines ?? []).map((_, i) => i).filter((i) => !backMrzSet.has(i));
+  const { fields: printed, sources } = readPrintedFieldsWithSources(
+    frontKept.map((i) => front.lines[i]!),
+    backKept.map((i) => back!.lines[i]!),
   );
   const classification = classifyDocument({
     mrz,
@@ -127,8 +146,52 @@ export async function readDocument(
         }),
       })),
     ),
+    fieldBoxes: [
+      ...(mrz
+        ? mrz.lineIndexes.flatMap((index, k) => {
+            const view = pages.find((p) => p.side === mrzSide)!;
+            const line = view.page.lines[index];
+            return line ? [fieldBox(`mrz_${k + 1}`, mrzSide, line, view.toSource, 0, 1)] : [];
+          })
+        : []),
+      ...sources.flatMap((s) => {
+        const side = s.page === 0 ? 'front' : 'back';
+        const view = pages.find((p) => p.side === side);
+        const index = (s.page === 0 ? frontKept : backKept)[s.line];
+        const line = index === undefined ? undefined : view?.page.lines[index];
+        return view && line ? [fieldBox(s.field, side, line, view.toSource, s.start, s.end)] : [];
+      }),
+    ],
     mrzDetails: mrz,
   };
+}
+
+/**
+ * The part of a line's quad from `start` to `end` (fractions along the line), in source pixels.
+ * The span comes from character positions in the read text, so it is widened by one character
+ * height on each side (about a character's width) not to cut the value's first or last glyph.
+ */
+function fieldBox(
+  field: string,
+  side: 'front' | 'back',
+  line: { quad: Quad; confidence: number; length: number; height: number },
+  toSource: (p: Point) => Point,
+  start: number,
+  end: number,
+): FieldBoxObservation {
+  const pad = line.height / Math.max(1, line.length);
+  const a = Math.max(0, start - pad);
+  const b = Math.min(1, end + pad);
+  const [tl, tr, br, bl] = line.quad;
+  const along = (p: Point, q: Point, f: number): Point => [
+    p[0] + (q[0] - p[0]) * f,
+    p[1] + (q[1] - p[1]) * f,
+  ];
+  const quad = [along(tl, tr, a), along(tl, tr, b), along(bl, br, b), along(bl, br, a)].map((q) => {
+    const [x, y] = toSource(q);
+    return [Math.round(x), Math.round(y)] as [number, number];
+  });
+  return { field, side, confidence: line.confidence, quad };
 }
 
 function clamp01(x: number): number {

@@ -10,7 +10,12 @@ import { loadFixtureImage, median, pct, printTable, readTruth } from './faces-co
  * raise the expected sign (and any fail-grade sign); on bona fide documents, the false-alarm
  * rate (fail-grade signs, then any sign including capture anomalies).
  *
- *   npx tsx packages/vision/scripts/eval/attacks.ts [fixturesDir]
+ *   npx tsx packages/vision/scripts/eval/attacks.ts [fixturesDir] [--no-field-boxes]
+ *
+ * Like the analyzer, the reading step's field boxes (`DocumentReading.fieldBoxes`) are passed to
+ * the text-field detectors (font_inconsistency, field_overwritten, partial_document);
+ * --no-field-boxes leaves them out, to compare (docs/benchmarks.md, "Text-field detectors with
+ * real OCR boxes").
  */
 
 /** Which sign is the right answer to each attack kind of the fixtures. */
@@ -31,7 +36,7 @@ function layoutOf(kind: string): DocumentLayout {
 
 const isFailGrade = (s: TamperSignal) => TAMPER_SIGNS[s.type].maxEffect === 'fail';
 
-export async function evaluateAttacks(fixturesDir: string): Promise<void> {
+export async function evaluateAttacks(fixturesDir: string, withFieldBoxes = true): Promise<void> {
   const truth = await readTruth(fixturesDir);
   const perKind = new Map<string, { n: number; expected: number; anyFail: number }>();
   let bonaFide = 0;
@@ -48,7 +53,11 @@ export async function evaluateAttacks(fixturesDir: string): Promise<void> {
     const region = textExtent(reading.textBoxes, 'front', front.width, front.height);
     const { signals, timings } = await detectTamper(
       { front },
-      { layout: layoutOf(t.kind), documentRegions: region ? { front: region } : {} },
+      {
+        layout: layoutOf(t.kind),
+        documentRegions: region ? { front: region } : {},
+        ...(withFieldBoxes ? { textBoxes: reading.fieldBoxes } : {}),
+      },
     );
     times.push(timings.tamper_ms ?? 0);
     const signs = signals.map((s) => `${s.type}(${s.severity} ${s.strength})`).join(', ');
@@ -88,5 +97,7 @@ export async function evaluateAttacks(fixturesDir: string): Promise<void> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await evaluateAttacks(process.argv[2] ?? '/work/shared/fixtures');
+  const args = process.argv.slice(2);
+  const dir = args.find((a) => !a.startsWith('--')) ?? '/work/shared/fixtures';
+  await evaluateAttacks(dir, !args.includes('--no-field-boxes'));
 }

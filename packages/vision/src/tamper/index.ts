@@ -102,7 +102,7 @@ export async function detectTamper(
       greys.set(box.side, grey);
     }
     if (isUniformHeightField(box.field)) {
-      const deviation = glyphHeightDeviation(image, box, grey);
+      const deviation = glyphHeightDeviation(image, box, grey, { fillers: box.field.startsWith('mrz') });
       if (deviation !== null && deviation > GLYPH_HEIGHT_TOLERANCE) {
         add(
           'font_inconsistency',
@@ -112,7 +112,7 @@ export async function detectTamper(
         );
       }
     }
-    const contrast = fieldBackgroundContrast(grey, box);
+    const contrast = fieldBackgroundContrast(grey, box, image);
     if (contrast && contrast.toneDiff > FIELD_TONE_DIFF) {
       add('field_overwritten', box.side, strengthBetween(contrast.toneDiff, FIELD_TONE_DIFF, 60), box.field);
     }

@@ -9,10 +9,19 @@ export interface TamperTextBox {
   /** Field name (`surname`, `document_number`, `mrz_1`...). */
   field: string;
   side: 'front' | 'back';
+  /** Axis-aligned bounds (computed from `quad` when only the quad is given). */
   x: number;
   y: number;
   w: number;
   h: number;
+  /**
+   * Corners of the text along its own direction (top-left, top-right, bottom-right,
+   * bottom-left), as the OCR found them on a tilted or rotated photo. Glyphs are measured on
+   * the text straightened along this quad when it is given.
+   */
+  quad?: [number, number][];
+  /** Recogniser confidence of the text (0..1), when known. */
+  confidence?: number;
 }
 
 export interface TamperContext {

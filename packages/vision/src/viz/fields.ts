@@ -91,9 +91,32 @@ function afterLabel(text: string, field: Field): string {
   return rest.trim();
 }
 
+/**
+ * Where a printed value was read: the page (0 front, 1 back), the index of its line in the
+ * lines given to `readPrintedFieldsWithSources`, and the span of the value along that line as
+ * fractions of the line's text (0 = left end, 1 = right end). The span is proportional to the
+ * character positions in the read text, so it is approximate (± a character).
+ */
+export interface FieldSource {
+  field: Field;
+  page: 0 | 1;
+  line: number;
+  start: number;
+  end: number;
+}
+
 export function readPrintedFields(front: TextLine[], back: TextLine[]): PrintedFields {
+  return readPrintedFieldsWithSources(front, back).fields;
+}
+
+/** `readPrintedFields`, plus the line and span each value was read from (for tamper checks). */
+export function readPrintedFieldsWithSources(
+  front: TextLine[],
+  back: TextLine[],
+): { fields: PrintedFields; sources: FieldSource[] } {
   const out = emptyPrintedFields();
-  for (const lines of [front, back]) {
+  const sources: FieldSource[] = [];
+  for (const [page, lines] of [front, back].entries()) {
     const folded = lines.map((l) => fold(l.text));
     const hits: LabelHit[] = [];
     folded.forEach((text, i) => {
@@ -115,11 +138,37 @@ export function readPrintedFields(front: TextLine[], back: TextLine[]): PrintedF
       if (out[hit.field] !== null) continue;
       const value = valueFor(hit, lines, folded);
       if (value === null) continue;
-      const parsed = parseValue(hit.field, value);
-      if (parsed !== null) out[hit.field] = parsed;
+      const parsed = parseValue(hit.field, value.text);
+      if (parsed === null) continue;
+      out[hit.field] = parsed;
+      // A "number" without a digit is a label read as a value ("NUMERO DE DOCUMENT"): its box
+      // would show the label, not a value, to the tamper checks.
+      if (hit.field === 'document_number' && !/\d/.test(parsed)) continue;
+      const text = folded[value.line]!;
+      const n = Math.max(1, text.length);
+      sources.push({
+        field: hit.field,
+        page: page as 0 | 1,
+        line: value.line,
+        start: value.start / n,
+        end: valueEnd(hit.field, text, value.start) / n,
+      });
     }
   }
-  return out;
+  return { fields: out, sources };
+}
+
+/**
+ * End (character index) of the value starting at `start` in a folded line: a document number
+ * ends with its match; other values run to the end of the line (a date may be followed by
+ * another field; the tamper checks only use the span as a region to look at).
+ */
+function valueEnd(field: Field, text: string, start: number): number {
+  if (field === 'document_number') {
+    const m = /[A-Z0-9][A-Z0-9 ]{4,}[A-Z0-9]/.exec(text.slice(start));
+    if (m) return start + m.index + m[0].length;
+  }
+  return text.length;
 }
 
 /** Lines below a label whose left edge sits within this many line heights of the label's start. */
@@ -127,11 +176,16 @@ const BELOW_X_TOLERANCE = 2.5;
 /** Value line at most this many label heights below the label (centre to centre). */
 const BELOW_MAX_GAP = 2.2;
 
-function valueFor(hit: LabelHit, lines: TextLine[], folded: string[]): string | null {
+function valueFor(
+  hit: LabelHit,
+  lines: TextLine[],
+  folded: string[],
+): { text: string; line: number; start: number } | null {
   const text = folded[hit.line]!;
   const inline = afterLabel(text.slice(hit.end), hit.field);
   // A value on the same line, unless what follows is itself another label.
-  if (inline.length >= 1 && !isLabelLine(inline)) return inline;
+  if (inline.length >= 1 && !isLabelLine(inline))
+    return { text: inline, line: hit.line, start: Math.max(hit.end, text.lastIndexOf(inline)) };
   const label = lines[hit.line]!;
   let best: { i: number; dy: number } | null = null;
   lines.forEach((l, i) => {
@@ -142,7 +196,10 @@ function valueFor(hit: LabelHit, lines: TextLine[], folded: string[]): string | 
     if (isLabelLine(folded[i]!)) return;
     if (!best || dy < best.dy) best = { i, dy };
   });
-  if (best) return folded[(best as { i: number }).i]!;
+  if (best) {
+    const i = (best as { i: number }).i;
+    return { text: folded[i]!, line: i, start: 0 };
+  }
   return null;
 }
 

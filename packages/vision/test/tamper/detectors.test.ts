@@ -4,6 +4,7 @@ import { blurStrength, glareFraction, sharpness } from '../../src/tamper/capture
 import { detectTamper } from '../../src/tamper/index.ts';
 import { colourSpread, PHOTOCOPY_MAX_SPREAD } from '../../src/tamper/photocopy.ts';
 import { SCREEN_PEAK_RATIO, screenPeakRatio } from '../../src/tamper/screen.ts';
+import { parseTextBoxes } from '../../src/tamper/text-fields.ts';
 import { boxBlur, colourDocument, greyCopy, mapPixels, rng } from './synthetic.ts';
 
 /**
@@ -221,5 +222,120 @@ describe('portrait_edge', () => {
     expect(
       (await detectTamper({ front: printed }, { layout: 'td3', portrait: face })).signals.map((s) => s.type),
     ).not.toContain('portrait_edge');
+  });
+});
+
+/**
+ * A field on a line tilted by `tilt` radians, as the reading step passes it: its quad along the
+ * text. Glyph k is 16 px wide, 22 px tall (capitals), except: `tall` (taller by 8 px), `marks`
+ * (mid-height marks 10 px tall, like the MRZ filler '<'), and `shrink` (each glyph `shrink` px
+ * shorter than the previous one, like text receding on a photo taken at an angle).
+ */
+function tiltedField(opts: {
+  tilt: number;
+  tall?: number;
+  short?: number;
+  marks?: number[];
+  shrink?: number;
+  field?: string;
+  patch?: 'value' | 'entry_field';
+}) {
+  const cx = 320;
+  const cy = 200;
+  const [c, s] = [Math.cos(opts.tilt), Math.sin(opts.tilt)];
+  const x0 = -200;
+  const top = -22; // the field's quad spans v ∈ [-22, 15], glyphs stand on v = 11
+  const bottomEdge = 15;
+  const toLine = (x: number, y: number): [number, number] => [
+    (x - cx) * c + (y - cy) * s,
+    -(x - cx) * s + (y - cy) * c,
+  ];
+  const toImage = (u: number, v: number): [number, number] => [cx + u * c - v * s, cy + u * s + v * c];
+  const clean = mapPixels(colourDocument(640, 400, 13), (_x, _y, px) => (px[0] < 60 ? [200, 188, 212] : px));
+  const image = mapPixels(clean, (x, y, px) => {
+    const [u, v] = toLine(x, y);
+    const k = Math.floor((u - x0) / 24);
+    let height = 22 - (opts.shrink ?? 0) * k;
+    let bottom = 11;
+    if (k === opts.tall) height += 8;
+    if (k === opts.short) height -= 7;
+    if (opts.marks?.includes(k)) {
+      height = 10;
+      bottom = 5;
+    }
+    const inGlyph = k >= 0 && k < 16 && (u - x0) % 24 < 16;
+    if (inGlyph && v <= bottom && v > bottom - height) return [28, 28, 36];
+    // White behind the value: a patch over the value alone (correction fluid, a filled
+    // rectangle), or an entry field of a form that runs on along the line past the value.
+    const reach = opts.patch === 'entry_field' ? 420 : 0;
+    if (opts.patch && v > -24 && v < 17 && u > x0 - 10 && u < x0 + 16 * 24 + 4 + reach)
+      return [250, 250, 248];
+    return px;
+  });
+  const quad = [
+    toImage(x0 - 6, top),
+    toImage(x0 + 16 * 24, top),
+    toImage(x0 + 16 * 24, bottomEdge),
+    toImage(x0 - 6, bottomEdge),
+  ];
+  return { image, boxes: [{ field: opts.field ?? 'mrz_1', side: 'front', quad, confidence: 0.95 }] };
+}
+
+describe('font_inconsistency on field boxes given by their quad (tilted photos)', () => {
+  it('stays quiet on a clean field tilted by 12°, which an axis-aligned crop cannot measure', async () => {
+    const { image, boxes } = tiltedField({ tilt: 0.21 });
+    expect(await types(image, { textBoxes: boxes })).not.toContain('font_inconsistency');
+  });
+  it('flags one glyph of another size on the same tilted field', async () => {
+    const { image, boxes } = tiltedField({ tilt: 0.21, tall: 9 });
+    const { signals } = await detectTamper(
+      { front: image },
+      { layout: 'td3', portrait: null, textBoxes: boxes },
+    );
+    expect(signals.find((s) => s.type === 'font_inconsistency')?.field).toBe('mrz_1');
+  });
+  it('does not take mid-height marks (the MRZ filler) for glyphs of a smaller font', async () => {
+    const { image, boxes } = tiltedField({ tilt: -0.1, marks: [3, 8, 9, 10, 14] });
+    expect(await types(image, { textBoxes: boxes })).not.toContain('font_inconsistency');
+  });
+  it('tolerates text shrinking steadily along the line (perspective), not a sudden change', async () => {
+    const receding = tiltedField({ tilt: 0.05, shrink: 0.5 });
+    expect(await types(receding.image, { textBoxes: receding.boxes })).not.toContain('font_inconsistency');
+    const sudden = tiltedField({ tilt: 0.05, shrink: 0.5, tall: 12 });
+    expect(await types(sudden.image, { textBoxes: sudden.boxes })).toContain('font_inconsistency');
+  });
+});
+
+describe('text-field signs outside the MRZ, on tilted field boxes', () => {
+  it('flags a shorter glyph standing on the baseline of a document number, not mid-height marks', async () => {
+    const short = tiltedField({ tilt: 0.12, short: 6, field: 'document_number' });
+    expect(await types(short.image, { textBoxes: short.boxes })).toContain('font_inconsistency');
+    const marks = tiltedField({ tilt: 0.12, marks: [5, 11], field: 'document_number' });
+    expect(await types(marks.image, { textBoxes: marks.boxes })).not.toContain('font_inconsistency');
+  });
+  it('flags a white patch over the value alone, not a white entry field running on along the line', async () => {
+    const patched = tiltedField({ tilt: 0.12, field: 'surname', patch: 'value' });
+    expect(await types(patched.image, { textBoxes: patched.boxes })).toContain('field_overwritten');
+    const form = tiltedField({ tilt: 0.12, field: 'surname', patch: 'entry_field' });
+    expect(await types(form.image, { textBoxes: form.boxes })).not.toContain('field_overwritten');
+    const clean = tiltedField({ tilt: 0.12, field: 'surname' });
+    expect(await types(clean.image, { textBoxes: clean.boxes })).not.toContain('field_overwritten');
+  });
+  it('reads a box given by its quad alone (the reading step field boxes)', () => {
+    const [box] = parseTextBoxes([
+      {
+        field: 'surname',
+        side: 'front',
+        confidence: 0.9,
+        quad: [
+          [10, 20],
+          [110, 30],
+          [108, 50],
+          [8, 40],
+        ],
+      },
+    ]);
+    expect(box).toMatchObject({ x: 8, y: 20, w: 102, h: 30, confidence: 0.9 });
+    expect(parseTextBoxes([{ field: 'surname', side: 'front', quad: [[1, 2]] }])).toEqual([]);
   });
 });
