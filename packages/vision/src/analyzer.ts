@@ -52,9 +52,13 @@ export async function analyzeImages(input: AnalyzerImages): Promise<AnalysisOutc
     }
   }
 
-  const reading = await readDocument({ front, back: decoded.back }, { documentType: input.documentType });
+  // Reading and faces are independent: run together, so one's model inference (on the ONNX
+  // runtime's own thread) overlaps the other's JavaScript work on a 2-core machine.
   const documentImages = decoded.back ? [front, decoded.back] : [front];
-  const faces = await analyzeFaces(documentImages, decoded.selfie ?? null);
+  const [reading, faces] = await Promise.all([
+    readDocument({ front, back: decoded.back }, { documentType: input.documentType }),
+    analyzeFaces(documentImages, decoded.selfie ?? null),
+  ]);
   const tamper = await detectTamper(
     { front, back: decoded.back },
     {
