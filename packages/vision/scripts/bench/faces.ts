@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { analyzeFaces } from '../../src/faces/analyze.ts';
 import { prepareFaceModels } from '../../src/faces/models.ts';
@@ -37,7 +38,9 @@ export async function benchFaces(runs = 15): Promise<void> {
   });
   let source = 'human samples strip (npm)';
   try {
-    document = await load('/work/shared/fixtures/documents/pe_passport-td3.jpg');
+    document = await load(
+      resolve(process.env.FIXTURES_DIR ?? '../shared/fixtures', 'documents/pe_passport-td3.jpg'),
+    );
     source = 'fixture passport page 1334×880';
   } catch {
     // no fixture set on this machine: keep the npm picture

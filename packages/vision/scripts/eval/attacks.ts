@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DocumentLayout, TamperSignal } from '@idv/core';
 import { textExtent } from '../../src/document/extent.ts';
@@ -98,6 +99,7 @@ export async function evaluateAttacks(fixturesDir: string, withFieldBoxes = true
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
-  const dir = args.find((a) => !a.startsWith('--')) ?? '/work/shared/fixtures';
+  const dir =
+    args.find((a) => !a.startsWith('--')) ?? resolve(process.env.FIXTURES_DIR ?? '../shared/fixtures');
   await evaluateAttacks(dir, !args.includes('--no-field-boxes'));
 }

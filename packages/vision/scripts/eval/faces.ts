@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   countSignificant,
@@ -249,6 +250,7 @@ function reportScores(
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
-  const dir = args.find((a) => !a.startsWith('--')) ?? '/work/shared/fixtures';
+  const dir =
+    args.find((a) => !a.startsWith('--')) ?? resolve(process.env.FIXTURES_DIR ?? '../shared/fixtures');
   await evaluateFaces(dir, { fit: args.includes('--fit') });
 }
