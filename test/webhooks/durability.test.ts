@@ -61,17 +61,23 @@ async function endpointFor(org: { orgId: string; appId: string }, url: string) {
   return store.webhookEndpoints.create({ orgId: org.orgId, appId: org.appId, url, description: '' });
 }
 
+/** A new organisation with one endpoint (a live receiver), and one event published for it. */
+async function publishedToNewEndpoint() {
+  const org = await createTestOrganisation();
+  const hook = await receiver();
+  const endpoint = await endpointFor(org, hook.url);
+  const { eventId } = await publishVerificationCompleted(store, {
+    orgId: org.orgId,
+    appId: org.appId,
+    mode: 'test',
+    verification: sampleVerification(),
+  });
+  return { hook, endpoint, eventId };
+}
+
 describe('webhook durability', () => {
   it('never sends twice when queue messages arrive twice (even concurrently)', async () => {
-    const org = await createTestOrganisation();
-    const hook = await receiver();
-    const endpoint = await endpointFor(org, hook.url);
-    const { eventId } = await publishVerificationCompleted(store, {
-      orgId: org.orgId,
-      appId: org.appId,
-      mode: 'test',
-      verification: sampleVerification(),
-    });
+    const { hook, endpoint, eventId } = await publishedToNewEndpoint();
     // A second fan-out message for the same event, as a redelivery or a sweep would send.
     await eventsQueue(store).send({ kind: 'fan_out', event_id: eventId });
     await drain(2);
@@ -204,15 +210,7 @@ describe('webhook durability', () => {
   });
 
   it('runs the same way as the Lambda SQS handler, reporting only messages to retry', async () => {
-    const org = await createTestOrganisation();
-    const hook = await receiver();
-    const endpoint = await endpointFor(org, hook.url);
-    const { eventId } = await publishVerificationCompleted(store, {
-      orgId: org.orgId,
-      appId: org.appId,
-      mode: 'test',
-      verification: sampleVerification(),
-    });
+    const { hook, endpoint, eventId } = await publishedToNewEndpoint();
     const handler = webhookQueueHandler(store, settings);
     // Hand everything in the queue to the handler as Lambda would, until it is empty.
     const seen: string[] = [];

@@ -20,6 +20,8 @@ export interface VerifyCaller {
   mode: Mode;
   /** Key id or session id, for the audit journal. */
   actor: string;
+  /** The organisation's image retention (days), read once by the caller with the organisation. */
+  retentionDays: number;
 }
 
 export interface VerifyInput {
@@ -111,8 +113,7 @@ export async function verify(deps: AppDeps, input: VerifyInput): Promise<VerifyR
     } satisfies Verification);
 
     const live = caller.mode === 'live';
-    const org = live ? await store.organisations.get(caller.orgId) : null;
-    const retentionDays = org?.retention_days ?? 0;
+    const retentionDays = live ? caller.retentionDays : 0;
     const storedBytes = Object.values(stored).reduce((sum, s) => sum + s.bytes, 0);
     const cost = estimateCost({
       analyzerMs,

@@ -104,12 +104,20 @@ export function registerCreateVerification(app: OpenAPIHono<AppEnv>, deps: AppDe
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
         throw new ApiError('invalid_request', 'Idempotency-Key: 1 to 255 printable ASCII characters');
       }
+      // Read once: suspension is checked here, and the retention period goes to the service.
       const org = await deps.store.organisations.get(auth.orgId);
-      if (org?.suspended)
+      if (!org) throw new ApiError('unauthorized', 'the organisation of this key no longer exists');
+      if (org.suspended)
         throw new ApiError('account_suspended', 'this organisation is suspended; contact support');
       const images = await readImageParts(c, VERIFY_IMAGE_PARTS, ['front']);
       const result = await verify(deps, {
-        caller: { orgId: auth.orgId, appId: auth.appId, mode: auth.mode, actor: auth.keyId },
+        caller: {
+          orgId: auth.orgId,
+          appId: auth.appId,
+          mode: auth.mode,
+          actor: auth.keyId,
+          retentionDays: org.retention_days,
+        },
         images,
         idempotencyKey,
         startedAt,
