@@ -37,8 +37,8 @@ export const TAMPER_SIGNS: Record<
     maxEffect: 'fail',
     capture: false,
     description: {
-      fr: 'Les bords de la photo du titulaire semblent découpés et collés.',
-      en: "The edges of the holder's portrait look cut out and pasted.",
+      fr: 'La photo du titulaire semble collée : bords découpés, ou stries laissées par une photo insérée dans le cadre.',
+      en: "The holder's portrait looks pasted: cut-out edges, or the streaks left by a photo fitted into the frame.",
     },
   },
   field_overwritten: {

@@ -6,6 +6,12 @@ import { severityFor } from './descriptions.ts';
 import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
 import { toGrey } from './pixels.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
+import {
+  MIN_STREAKS,
+  measurePortraitStreaks,
+  portraitStreaked,
+  STREAKS_UNMISTAKABLE,
+} from './portrait-streaks.ts';
 import { screenPeakRatio, screenStrength } from './screen.ts';
 import {
   FIELD_TONE_DIFF,
@@ -79,15 +85,33 @@ export async function detectTamper(
     if (blur !== null) add('blur', side, blur);
   }
 
+  const greys = new Map<ImageSide, ReturnType<typeof toGrey>>();
+  const greyOf = (side: ImageSide, image: NormalizedImage) => {
+    let grey = greys.get(side);
+    if (!grey) {
+      grey = toGrey(image);
+      greys.set(side, grey);
+    }
+    return grey;
+  };
+
   if (portrait && !paperCard) {
     // The paper card's portrait is a real photo glued on the page: its edges are cut by nature.
-    const cut = cutSides(measurePortraitEdges(images.front, portrait));
-    if (cut.length >= MIN_CUT_SIDES)
-      add('portrait_edge', 'front', strengthBetween(cut.length, MIN_CUT_SIDES - 1, 3));
+    // Two cues, one sign: cut edges around the portrait (pasted over the document), or the
+    // streaks of a photo fitted into the genuine frame; the stronger one is reported.
+    const grey = greyOf('front', images.front);
+    const cut = cutSides(measurePortraitEdges(images.front, portrait, grey));
+    const cutStrength = cut.length >= MIN_CUT_SIDES ? strengthBetween(cut.length, MIN_CUT_SIDES - 1, 3) : 0;
+    const streaks = measurePortraitStreaks(grey, portrait);
+    const streakStrength =
+      streaks && portraitStreaked(streaks)
+        ? strengthBetween(streaks.inside, MIN_STREAKS - 1, STREAKS_UNMISTAKABLE)
+        : 0;
+    const strength = Math.max(cutStrength, streakStrength);
+    if (strength > 0) add('portrait_edge', 'front', strength);
   }
 
   const boxes = parseTextBoxes(context.textBoxes);
-  const greys = new Map<ImageSide, ReturnType<typeof toGrey>>();
   for (const box of boxes) {
     const image = box.side === 'back' ? images.back : images.front;
     if (!image) continue;
@@ -96,11 +120,7 @@ export async function detectTamper(
         add('partial_document', box.side, 0.5);
     }
     if (paperCard) continue;
-    let grey = greys.get(box.side);
-    if (!grey) {
-      grey = toGrey(image);
-      greys.set(box.side, grey);
-    }
+    const grey = greyOf(box.side, image);
     if (isUniformHeightField(box.field)) {
       const deviation = glyphHeightDeviation(image, box, grey, { fillers: box.field.startsWith('mrz') });
       if (deviation !== null && deviation > GLYPH_HEIGHT_TOLERANCE) {
