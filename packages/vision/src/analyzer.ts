@@ -60,7 +60,11 @@ export async function analyzeImages(input: AnalyzerImages): Promise<AnalysisOutc
     analyzeFaces(documentImages, decoded.selfie ?? null),
   ]);
   const tamper = await detectTamper(
-    { front, back: decoded.back },
+    {
+      front,
+      back: decoded.back,
+      originals: { front: input.images.front?.bytes, back: input.images.back?.bytes },
+    },
     {
       layout: reading.document.layout,
       documentRegions: documentRegions(reading.textBoxes, front, decoded.back),

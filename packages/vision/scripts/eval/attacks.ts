@@ -1,10 +1,12 @@
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DocumentLayout, TamperSignal } from '@idv/core';
 import { textExtent } from '../../src/document/extent.ts';
+import { normalizeImage } from '../../src/image/normalize.ts';
 import { readDocument } from '../../src/read-document.ts';
 import { detectTamper, TAMPER_SIGNS } from '../../src/tamper/index.ts';
-import { loadFixtureImage, median, pct, printTable, readTruth } from './faces-common.ts';
+import { median, pct, printTable, readTruth } from './faces-common.ts';
 
 /**
  * Tamper evaluation on the fixture set: for each attack kind in truth.json, how many images
@@ -48,12 +50,13 @@ export async function evaluateAttacks(fixturesDir: string, withFieldBoxes = true
   for (const [file, t] of Object.entries(truth)) {
     const isDocument = file.startsWith('documents/');
     if (!t.attack && !isDocument) continue;
-    const front = await loadFixtureImage(fixturesDir, file);
+    const bytes = new Uint8Array(await readFile(join(fixturesDir, file)));
+    const front = await normalizeImage(bytes);
     // As the analyzer does: the reading step tells where the document lies on the photo.
     const reading = await readDocument({ front });
     const region = textExtent(reading.textBoxes, 'front', front.width, front.height);
     const { signals, timings } = await detectTamper(
-      { front },
+      { front, originals: { front: bytes } },
       {
         layout: layoutOf(t.kind),
         documentRegions: region ? { front: region } : {},

@@ -12,7 +12,7 @@ import {
   portraitStreaked,
   STREAKS_UNMISTAKABLE,
 } from './portrait-streaks.ts';
-import { screenPeakRatio, screenStrength } from './screen.ts';
+import { nativeScreenPeakRatio, screenPeakRatio, screenStrength } from './screen.ts';
 import {
   FIELD_TONE_DIFF,
   fieldBackgroundContrast,
@@ -75,7 +75,9 @@ export async function detectTamper(
     const copy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
     if (copy !== null) add('photocopy', side, copy);
 
-    const screen = screenStrength(screenPeakRatio(image));
+    const original = images.originals?.[side as 'front' | 'back'];
+    const native = original ? await nativeScreenPeakRatio(original, image) : null;
+    const screen = screenStrength(Math.max(screenPeakRatio(image), native ?? 0));
     if (screen !== null) add('photo_of_screen', side, screen);
 
     const glare = glareStrength(glareFraction(image));

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { quantile } from './pixels.ts';
 
@@ -13,6 +14,12 @@ import { quantile } from './pixels.ts';
  * isolated peak hundreds of times above the median; noise, text and guilloche stay within a
  * few tens. The score is a low quantile (20 %) of the ratios over 9 tiles, so a few tiles of
  * regular text or printed halftone cannot trigger alone — a screen grid covers the whole picture.
+ *
+ * Two scales: the working copy (≤ 1600 px) and, when the upload is larger, the upload's own
+ * pixels. A phone or a 4K video frame resolves an LCD's pixels as a grid of 2–4 camera pixels;
+ * the working copy, 2–2.5× smaller, averages that grid away, while a screen seen from further
+ * (grid finer than 2 camera pixels) or a coarse grid (over 6) falls into the annulus only after
+ * the reduction. The larger of the two ratios counts.
  */
 
 const TILE = 128;
@@ -139,6 +146,33 @@ export function screenPeakRatio(image: NormalizedImage): number {
   }
   // Low quantile: the grid must show in (nearly) every tile, as a screen covers the whole photo.
   return quantile(ratios, 0.2);
+}
+
+/**
+ * The same score on the upload at its own resolution (EXIF orientation applied). Null when the
+ * upload is not larger than the working copy (nothing to add) or does not decode.
+ */
+export async function nativeScreenPeakRatio(
+  bytes: Uint8Array,
+  working: NormalizedImage,
+): Promise<number | null> {
+  if (working.originalWidth <= working.width && working.originalHeight <= working.height) return null;
+  try {
+    const { data, info } = await sharp(bytes)
+      .rotate()
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return screenPeakRatio({
+      ...working,
+      rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+    });
+  } catch {
+    return null;
+  }
 }
 
 export function screenStrength(ratio: number): number | null {

@@ -47,6 +47,11 @@ export interface Region {
 export interface TamperImages {
   front: NormalizedImage;
   back?: NormalizedImage;
+  /**
+   * The uploaded files, for detectors that need the camera's own pixels: a screen's grid, 2–4
+   * camera pixels wide on a 4K frame, is averaged away in the working copy.
+   */
+  originals?: Partial<Record<'front' | 'back', Uint8Array>>;
 }
 
 /** What a detector measured: the value, whether it crossed its threshold, and how far. */
