@@ -2,12 +2,14 @@
  * `npm run eval [folder]`: accuracy on a folder of images with a truth.json (default
  * ../shared/fixtures). Prints MRZ read rates, document-type accuracy and reading times,
  * face-match figures (TAR at FAR, rank-1, similarity distributions), tamper detection, and
- * photo_of_screen on simulated screen recaptures of the bona fide documents.
+ * portrait_edge and photo_of_screen on simulated portrait swaps and screen recaptures made from
+ * the bona fide documents.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { evaluateAttacks } from '../packages/vision/scripts/eval/attacks.ts';
 import { evaluateFaces } from '../packages/vision/scripts/eval/faces.ts';
+import { evaluatePortraitSwaps } from '../packages/vision/scripts/eval/portrait-swap.ts';
 import { evaluateReading } from '../packages/vision/scripts/eval/reading.ts';
 import { evaluateScreenRecapture } from '../packages/vision/scripts/eval/screen-recapture.ts';
 
@@ -24,4 +26,5 @@ console.log('\n## Faces\n');
 await evaluateFaces(dir);
 console.log('\n## Tamper signs\n');
 await evaluateAttacks(dir);
+await evaluatePortraitSwaps(dir);
 await evaluateScreenRecapture(dir);

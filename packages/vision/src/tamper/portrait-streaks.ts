@@ -4,15 +4,17 @@ import type { Grey } from './pixels.ts';
 /**
  * `portrait_edge`, second cue: a portrait replaced *inside* the genuine frame keeps the frame's
  * real edges, so the cut-edge test (portrait-edge.ts) cannot see it. What such a swap does leave
- * is the mark of the tool that fitted the new photo into the old frame: resampled and blended
- * photos carry thin (1–2 px) straight lines that run along the image grid for a long way, across
- * skin, hair and background alike. A photographed face has no such lines: its edges bend, hair
- * strands wander off a pixel column within a few rows, and print texture (halftone, guilloche)
- * is diagonal or short.
+ * is the mark of the tool that fitted the new photo into the old frame: a photo enlarged by
+ * forward mapping (each source pixel written to one rounded target position, as the SIDTD
+ * forgeries were made) leaves target columns and rows never written, which still show the old
+ * portrait; resampling and blending leave similar seams. They are thin (1–2 px) straight lines
+ * that run along the image grid for a long way, across skin, hair and background alike. A
+ * photographed face has no such lines: its edges bend, hair strands wander off a pixel column
+ * within a few rows, and print texture (halftone, guilloche) is diagonal or short.
  *
- * Measured along the face's vertical axis only (the columns of an upright face, the rows of a
- * face turned by 90°): across that axis, eyebrows, eyes and lips are long horizontal lines by
- * nature.
+ * Counted along both image axes (a photo enlarged in width leaves columns, in height rows), the
+ * larger count kept. Eyebrows, eyes and lips run across the face, but they are bands with
+ * differing sides, not thin lines on smooth ground: on photographed faces they make at most one.
  *
  * Guard: the same measure on the document beside the portrait must stay low. Lines that run
  * through the whole picture (a scanner's dirty bar, a screen's pixel rows, vertical security
@@ -28,21 +30,26 @@ const LINE_CONTRAST = 8;
  * contrast. Hair strands and print texture sit among other strands, whose flanks disagree.
  */
 const FLANK_TOLERANCE = 0.5;
-/** A line must run straight for this share of the face height (and at least MIN_RUN_PX). */
+/** A line must run straight for this share of the face's size along it (and at least MIN_RUN_PX). */
 const MIN_RUN_FRACTION = 0.2;
 const MIN_RUN_PX = 20;
 /**
- * Distinct lines through the face that make the sign. Measured: every bona fide portrait of the
- * fixture documents of at least STREAK_MIN_FACE_WIDTH (also upscaled 2×) and 134 photographed
- * faces (fixture faces at 1×, 2× and 3×) carry none; the SIDTD portrait swap carries 5–6.
- * Three straight lines through one face are beyond what a photographed face shows.
+ * Pixels a line may miss and go on: where another line crosses it (a photo enlarged into the
+ * frame by forward mapping leaves a grid of such lines) or where the two pictures match in tone.
  */
-export const MIN_STREAKS = 3;
-/** Line count at which the sign is certain (strength 1). */
-export const STREAKS_UNMISTAKABLE = 6;
+const MAX_GAP = 2;
+/**
+ * Distinct lines through the face that make the sign. Measured (docs/benchmarks.md): 155
+ * photographed faces (fixture faces at 1×, 2× and 3×) carry at most 1, the bona fide fixture
+ * portraits at most 2 (a Czech passport's; 0 or 1 on all others); the SIDTD portrait swap 4–8
+ * (re-encoded at 1000–1600 px), flagged simulated swaps 4–26.
+ */
+export const MIN_STREAKS = 4;
+/** Line count at which the sign is certain (strength 1); from 6 lines the sign is high. */
+export const STREAKS_UNMISTAKABLE = 8;
 
 export interface StreakMeasure {
-  /** Long straight lines through the face, along its vertical axis. */
+  /** Long straight lines through the face, along the face axis that has more of them. */
   inside: number;
   /** The same count on a window of the same size on the document beside the portrait. */
   beside: number;
@@ -77,6 +84,7 @@ function countLines(
   for (let a = a0; a < a1; a++) {
     let run = 0;
     let sign = 0;
+    let gap = 0;
     let hasLine = false;
     for (let b = b0; b < b1 && !hasLine; b++) {
       const left = at(a - 2, b);
@@ -84,10 +92,20 @@ function countLines(
       const l = at(a, b) - (left + right) / 2;
       const flanksAgree = Math.abs(left - right) <= FLANK_TOLERANCE * Math.abs(l);
       const s = Math.abs(l) >= LINE_CONTRAST && flanksAgree ? Math.sign(l) : 0;
-      if (s !== 0 && s === sign) run++;
-      else {
-        run = s === 0 ? 0 : 1;
+      if (s === 0) {
+        // A crossing line or a pixel of matching tone interrupts a line without ending it.
+        gap++;
+        if (gap > MAX_GAP) {
+          run = 0;
+          sign = 0;
+        }
+      } else if (s === sign) {
+        run++;
+        gap = 0;
+      } else {
+        run = 1;
         sign = s;
+        gap = 0;
       }
       hasLine = run >= minRun;
     }
@@ -103,18 +121,23 @@ function countLines(
  */
 export function measurePortraitStreaks(grey: Grey, face: FaceBox): StreakMeasure | null {
   if (face.w < STREAK_MIN_FACE_WIDTH) return null;
-  // Upright face: its vertical axis runs down the image columns. Eyes one above the other: the
-  // face (and the document) is turned by 90°, its vertical axis runs along the image rows.
-  const [r, l] = face.landmarks;
-  const turned = r !== undefined && l !== undefined && Math.abs(l[1] - r[1]) > Math.abs(l[0] - r[0]);
+  // Both image axes: a document photographed upright or turned by 90° has its pixel grid, and
+  // the forger's, along them.
+  const columns = measureAxis(grey, face, false);
+  const rows = measureAxis(grey, face, true);
+  return { inside: Math.max(columns.inside, rows.inside), beside: Math.max(columns.beside, rows.beside) };
+}
+
+/** The lines running down the image columns, or along the rows when `alongRows`. */
+function measureAxis(grey: Grey, face: FaceBox, alongRows: boolean): StreakMeasure {
   const { data, width, height } = grey;
-  const at = turned
+  const at = alongRows
     ? (across: number, along: number) =>
         data[Math.min(width - 1, along) + Math.min(height - 1, across) * width]!
     : (across: number, along: number) =>
         data[Math.min(width - 1, across) + Math.min(height - 1, along) * width]!;
-  // In the oriented frame: `across` = image x (upright) or y (turned); `along` the other axis.
-  const [acrossStart, acrossLen, alongStart, alongLen, acrossSize, alongSize] = turned
+  // `across` = image x (lines down the columns) or y (lines along the rows); `along` the other.
+  const [acrossStart, acrossLen, alongStart, alongLen, acrossSize, alongSize] = alongRows
     ? [face.y, face.h, face.x, face.w, height, width]
     : [face.x, face.w, face.y, face.h, width, height];
   const minRun = Math.max(MIN_RUN_PX, MIN_RUN_FRACTION * alongLen * 0.8);

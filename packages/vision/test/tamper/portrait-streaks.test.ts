@@ -11,6 +11,7 @@ import {
   measurePortraitStreaks,
   STREAK_MIN_FACE_WIDTH,
 } from '../../src/tamper/portrait-streaks.ts';
+import { forwardMappedSwap, mirror } from '../support/forgeries.ts';
 import { mapPixels } from './synthetic.ts';
 
 /**
@@ -76,23 +77,38 @@ describe('portrait_edge: streaks of a photo fitted into the frame', () => {
   });
 
   it('counts thin straight lines drawn through the face and raises a high sign', async () => {
-    const streaked = drawLines(photo, face, 5);
-    // One of the five may cross the eye or the nostrils, where its flanks differ: four at least.
+    const streaked = drawLines(photo, face, 8);
+    // A line or two may cross the eyes or the nostrils, where its flanks differ.
     const m = measurePortraitStreaks(toGrey(streaked), face);
-    expect(m?.inside).toBeGreaterThanOrEqual(4);
+    expect(m?.inside).toBeGreaterThanOrEqual(6);
     expect(m?.beside).toBe(0);
     expect((await portraitEdge(streaked, face))?.severity).toBe('high');
   });
 
+  it('flags another face enlarged into the frame by forward mapping (unwritten rows and columns)', async () => {
+    // The donor: the same picture mirrored, so its face differs from the one it covers.
+    const donor = mirror(photo);
+    const donorFace = { ...face, x: photo.width - face.x - face.w };
+    const swapped = forwardMappedSwap(photo, face, donor, donorFace, [1.15, 1.15]);
+    const m = measurePortraitStreaks(toGrey(swapped), face);
+    expect(m?.inside).toBeGreaterThanOrEqual(MIN_STREAKS);
+    expect(await portraitEdge(swapped, face)).toBeDefined();
+    // Shrunk instead of enlarged, every target pixel is written: no line, no sign.
+    const shrunk = forwardMappedSwap(photo, face, donor, donorFace, [0.9, 0.9]);
+    expect(measurePortraitStreaks(toGrey(shrunk), face)?.inside).toBeLessThan(MIN_STREAKS);
+  });
+
   it('stays quiet below the minimum count', async () => {
-    const two = drawLines(photo, face, MIN_STREAKS - 1);
-    expect(measurePortraitStreaks(toGrey(two), face)?.inside).toBe(MIN_STREAKS - 1);
-    expect(await portraitEdge(two, face)).toBeUndefined();
+    const few = drawLines(photo, face, MIN_STREAKS - 1);
+    const count = measurePortraitStreaks(toGrey(few), face)?.inside ?? 0;
+    expect(count).toBeGreaterThanOrEqual(MIN_STREAKS - 2);
+    expect(count).toBeLessThan(MIN_STREAKS);
+    expect(await portraitEdge(few, face)).toBeUndefined();
   });
 
   it('measures along the face on a document turned by 90°', async () => {
-    const [turned, turnedFace] = turn(drawLines(photo, face, 5), face);
-    expect(measurePortraitStreaks(toGrey(turned), turnedFace)?.inside).toBeGreaterThanOrEqual(4);
+    const [turned, turnedFace] = turn(drawLines(photo, face, 8), face);
+    expect(measurePortraitStreaks(toGrey(turned), turnedFace)?.inside).toBeGreaterThanOrEqual(6);
     const [clean, cleanFace] = turn(photo, face);
     expect(measurePortraitStreaks(toGrey(clean), cleanFace)?.inside).toBe(0);
   });
@@ -100,7 +116,7 @@ describe('portrait_edge: streaks of a photo fitted into the frame', () => {
   it('leaves lines through the whole picture to others (a scanner bar is not the portrait)', async () => {
     // Light lines: beside this face the picture is a black screen background.
     const scanned = mapPixels(photo, (x, _y, px) =>
-      x % 40 === 7 ? (px.map((v) => v + 40) as typeof px) : px,
+      x % 20 === 7 ? (px.map((v) => v + 40) as typeof px) : px,
     );
     const m = measurePortraitStreaks(toGrey(scanned), face);
     expect(m?.inside).toBeGreaterThanOrEqual(MIN_STREAKS);
