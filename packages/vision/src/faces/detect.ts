@@ -123,10 +123,12 @@ export async function detectFacesOnce(image: NormalizedImage, minScore = MIN_FAC
 }
 
 /**
- * Selfie: one pass on the whole picture (a selfie face fills a good part of the frame).
+ * Selfie: one pass on the whole picture (a selfie face fills a good part of the frame). A weaker
+ * box lying mostly inside the face's own box is part of that face found again (half a face on a
+ * tight crop), not a second person: another person's face is beside or behind, not within.
  */
-export function detectSelfieFaces(image: NormalizedImage): Promise<FaceBox[]> {
-  return detectFacesOnce(image);
+export async function detectSelfieFaces(image: NormalizedImage): Promise<FaceBox[]> {
+  return dropNestedFaces(await detectFacesOnce(image));
 }
 
 /**
@@ -186,11 +188,18 @@ async function scanDocumentFaces(image: NormalizedImage): Promise<FaceBox[]> {
  * detected portrait (score 0.95) vanished from the result.
  */
 export function mergeTileDetections(all: FaceBox[]): FaceBox[] {
-  const kept = nonMaxSuppression(all);
+  return dropNestedFaces(nonMaxSuppression(all));
+}
+
+/** Drops the boxes lying mostly inside a bigger, about as confident box of the same list. */
+export function dropNestedFaces(kept: FaceBox[]): FaceBox[] {
   return kept.filter((f) => !isInsideBigger(f, kept));
 }
 
-/** A box mostly contained in a larger, good box is a partial duplicate from a tile edge. */
+/**
+ * A box mostly (70 %) contained in a larger box scoring at most 0.2 less is a partial duplicate:
+ * a face cut by a tile edge, or half a face found again on a tight crop.
+ */
 function isInsideBigger(f: FaceBox, others: FaceBox[]): boolean {
   return others.some((o) => {
     if (o === f || o.w * o.h <= f.w * f.h * 1.2) return false;

@@ -3,6 +3,7 @@ import { analyzeFaces } from '../../src/faces/analyze.ts';
 import {
   detectDocumentFaces,
   detectSelfieFaces,
+  dropNestedFaces,
   type FaceBox,
   mergeTileDetections,
 } from '../../src/faces/detect.ts';
@@ -87,6 +88,16 @@ describe('merging whole-image and tile detections', () => {
     const a = box(0, 0, 100, 0.9);
     const b = box(400, 0, 100, 0.9);
     expect(mergeTileDetections([a, b])).toHaveLength(2);
+  });
+
+  it('does not count half a face found again inside the face as a second person (selfies)', () => {
+    // A tight face crop: the face (0.94) and, inside its box, its left half (0.61).
+    const face = box(-19, -19, 169, 0.94);
+    const half = box(-1, 6, 92, 0.61);
+    expect(dropNestedFaces([face, half])).toEqual([face]);
+    // A second person beside, even overlapping a little, stays.
+    const other = box(120, 10, 120, 0.9);
+    expect(dropNestedFaces([face, other])).toHaveLength(2);
   });
 });
 
