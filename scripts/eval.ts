@@ -2,8 +2,8 @@
  * `npm run eval [folder]`: accuracy on a folder of images with a truth.json (default
  * ../shared/fixtures). Prints MRZ read rates, document-type accuracy and reading times,
  * face-match figures (TAR at FAR, rank-1, similarity distributions), tamper detection, and
- * portrait_edge and photo_of_screen on simulated portrait swaps and screen recaptures made from
- * the bona fide documents.
+ * portrait_edge, field_overwritten and photo_of_screen on simulated portrait swaps, in-painted
+ * text lines and screen recaptures made from the bona fide documents.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -12,6 +12,7 @@ import { evaluateFaces } from '../packages/vision/scripts/eval/faces.ts';
 import { evaluatePortraitSwaps } from '../packages/vision/scripts/eval/portrait-swap.ts';
 import { evaluateReading } from '../packages/vision/scripts/eval/reading.ts';
 import { evaluateScreenRecapture } from '../packages/vision/scripts/eval/screen-recapture.ts';
+import { evaluateTextInpaint } from '../packages/vision/scripts/eval/text-inpaint.ts';
 
 const dir = resolve(process.argv[2] ?? process.env.FIXTURES_DIR ?? '../shared/fixtures');
 if (!existsSync(resolve(dir, 'truth.json'))) {
@@ -27,4 +28,5 @@ await evaluateFaces(dir);
 console.log('\n## Tamper signs\n');
 await evaluateAttacks(dir);
 await evaluatePortraitSwaps(dir);
+await evaluateTextInpaint(dir);
 await evaluateScreenRecapture(dir);

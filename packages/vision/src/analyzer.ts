@@ -71,6 +71,7 @@ export async function analyzeImages(input: AnalyzerImages): Promise<AnalysisOutc
       // The read field values (MRZ lines, printed values without their labels) for the
       // text-field signs; whole OCR lines raise false alarms (docs/benchmarks.md).
       textBoxes: reading.fieldBoxes,
+      lineBoxes: reading.textBoxes,
     },
   );
 

@@ -60,7 +60,7 @@ export async function evaluateAttacks(fixturesDir: string, withFieldBoxes = true
       {
         layout: layoutOf(t.kind),
         documentRegions: region ? { front: region } : {},
-        ...(withFieldBoxes ? { textBoxes: reading.fieldBoxes } : {}),
+        ...(withFieldBoxes ? { textBoxes: reading.fieldBoxes, lineBoxes: reading.textBoxes } : {}),
       },
     );
     times.push(timings.tamper_ms ?? 0);

@@ -13,6 +13,7 @@ import {
   STREAKS_UNMISTAKABLE,
 } from './portrait-streaks.ts';
 import { nativeScreenPeakRatio, screenPeakRatio, screenStrength } from './screen.ts';
+import { measureFillTexture, parseLineBoxes, smoothFillStrength } from './smooth-fill.ts';
 import {
   FIELD_TONE_DIFF,
   fieldBackgroundContrast,
@@ -137,6 +138,17 @@ export async function detectTamper(
     const contrast = fieldBackgroundContrast(grey, box, image);
     if (contrast && contrast.toneDiff > FIELD_TONE_DIFF) {
       add('field_overwritten', box.side, strengthBetween(contrast.toneDiff, FIELD_TONE_DIFF, 60), box.field);
+    }
+  }
+
+  if (!paperCard) {
+    // In-painted lines: one sign per line whose background lost the document's print.
+    for (const line of parseLineBoxes(context.lineBoxes)) {
+      const image = line.side === 'back' ? images.back : images.front;
+      if (!image) continue;
+      const texture = measureFillTexture(image, line.quad);
+      const strength = texture ? smoothFillStrength(texture) : null;
+      if (strength !== null) add('field_overwritten', line.side, strength);
     }
   }
 

@@ -286,7 +286,7 @@ const PAPER_QUANTILE = 0.75;
  * character positions, may be a little short) and reaches 0.6 of the height (at least 4 px)
  * beyond the gap.
  */
-const ringGap = (height: number) => Math.max(2, Math.round(height * 0.2));
+export const ringGap = (height: number) => Math.max(2, Math.round(height * 0.2));
 const ringMargin = (height: number) => ringGap(height) + Math.max(4, Math.round(height * 0.6));
 
 function axisAlignedRing(grey: Grey, box: Box) {
@@ -294,7 +294,7 @@ function axisAlignedRing(grey: Grey, box: Box) {
 }
 
 /** The field and its ring, straightened along the field's quad (corners TL, TR, BR, BL). */
-function straightenedWithRing(image: NormalizedImage, quad: [number, number][]) {
+export function straightenedWithRing(image: NormalizedImage, quad: [number, number][]) {
   const q = quad as Quad;
   const w = Math.max(1, Math.round(dist(q[0], q[1])));
   const h = Math.max(1, Math.round(dist(q[0], q[3])));

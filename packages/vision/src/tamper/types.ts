@@ -28,6 +28,11 @@ export interface TamperContext {
   layout: DocumentLayout;
   /** Text boxes of the read fields; detectors that need them are skipped without. */
   textBoxes?: unknown;
+  /**
+   * Every line the OCR read (`{ side, text, quad }`), labels included: the in-painting cue of
+   * `field_overwritten` looks at the background behind any text, named field or not.
+   */
+  lineBoxes?: unknown;
   /** The portrait box when the face step already found it (saves a detection). */
   portrait?: FaceBox | null;
   /**

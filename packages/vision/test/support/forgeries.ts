@@ -50,3 +50,67 @@ export function forwardMappedSwap(
   }
   return { ...target, rgb };
 }
+
+/**
+ * A text line erased by in-painting and typed again, the way SIDTD made its text forgeries: the
+ * line's box (grown by `grow` × its height on every side) filled from its border inwards, each
+ * pixel the mean of its already known neighbours (an onion-peel fill like OpenCV's TELEA), then
+ * the line's old letters drawn back in black.
+ */
+export function inpaintedLine(image: NormalizedImage, quad: [number, number][], grow = 0): NormalizedImage {
+  const xs = quad.map((p) => p[0]);
+  const ys = quad.map((p) => p[1]);
+  const margin = 1 + grow * (Math.max(...ys) - Math.min(...ys));
+  const x0 = Math.max(1, Math.floor(Math.min(...xs) - margin));
+  const x1 = Math.min(image.width - 2, Math.ceil(Math.max(...xs) + margin));
+  const y0 = Math.max(1, Math.floor(Math.min(...ys) - margin));
+  const y1 = Math.min(image.height - 2, Math.ceil(Math.max(...ys) + margin));
+  const [bw, bh, W] = [x1 - x0 + 1, y1 - y0 + 1, image.width];
+  const rgb = image.rgb.slice();
+  const grey = (x: number, y: number) => {
+    const i = (y * W + x) * 3;
+    return 0.299 * image.rgb[i]! + 0.587 * image.rgb[i + 1]! + 0.114 * image.rgb[i + 2]!;
+  };
+  const tones: number[] = [];
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) tones.push(grey(x, y));
+  tones.sort((a, b) => a - b);
+  const paper = tones[Math.floor(0.75 * (tones.length - 1))]!;
+  for (let c = 0; c < 3; c++) {
+    const fill = new Float32Array(bw * bh);
+    const known = new Uint8Array(bw * bh);
+    const inBox = (x: number, y: number) => x >= 0 && y >= 0 && x < bw && y < bh;
+    const value = (x: number, y: number) =>
+      inBox(x, y) ? fill[y * bw + x]! : image.rgb[((y0 + y) * W + x0 + x) * 3 + c]!;
+    for (;;) {
+      const ring: [number, number][] = [];
+      for (let y = 0; y < bh; y++) {
+        for (let x = 0; x < bw; x++) {
+          if (known[y * bw + x]) continue;
+          let sum = 0;
+          let n = 0;
+          for (let dy = -1; dy <= 1; dy++)
+            for (let dx = -1; dx <= 1; dx++) {
+              if ((dx || dy) && (!inBox(x + dx, y + dy) || known[(y + dy) * bw + x + dx])) {
+                sum += value(x + dx, y + dy);
+                n++;
+              }
+            }
+          if (n >= 2) ring.push([y * bw + x, sum / n]);
+        }
+      }
+      if (ring.length === 0) break;
+      for (const [i, v] of ring) {
+        fill[i] = v;
+        known[i] = 1;
+      }
+    }
+    for (let y = 0; y < bh; y++) {
+      for (let x = 0; x < bw; x++) {
+        // The old letters, drawn back in black (antialiased edges keep their share of ink).
+        const ink = Math.max(0, Math.min(1, (paper - grey(x0 + x, y0 + y) - 20) / 60));
+        rgb[((y0 + y) * W + x0 + x) * 3 + c] = Math.round(fill[y * bw + x]! * (1 - ink));
+      }
+    }
+  }
+  return { ...image, rgb };
+}

@@ -1,0 +1,120 @@
+import type { NormalizedImage } from '../image/normalize.ts';
+import { quantile } from './pixels.ts';
+import { ringGap, straightenedWithRing } from './text-fields.ts';
+
+/**
+ * `field_overwritten`, second cue: text erased by digital in-painting and typed again. In-painting
+ * fills the erased box from its border inwards, smoothly: the security print (guilloche,
+ * microprint, fine patterns) that runs behind every other line of the document stops at the box.
+ * So, on a line whose surroundings carry a printed pattern, the fine texture of the background
+ * *between* the letters is compared with the texture around the line.
+ *
+ * Texture: median |Laplacian| (4 neighbours) of background pixels, the ink and a pixel around it
+ * left out (ink edges are texture of another kind). Around: four ring parts (above, below,
+ * before, after, a gap away from the box) and the *least* textured one counts, as for the tone
+ * cue in text-fields.ts: a line in a plain white entry field that runs on beyond the value has a
+ * plain part of ring, and is not judged.
+ */
+
+/** Ink: this many grey levels below the line's paper tone (its 75th percentile). */
+const INK_DEPTH = 40;
+/** Pixels needed in the background between the letters and in a ring part to measure texture. */
+const MIN_PIXELS = 30;
+/**
+ * The least textured ring part must carry at least this median |Laplacian|: a printed pattern.
+ * Plain paper, clean scans and renders measure 0–3; guilloche behind the fixture lines 4–27.
+ */
+export const FILL_MIN_RING_TEXTURE = 5;
+/**
+ * Inside / ring texture under which the line's background counts as filled. Measured on the 30
+ * bona fide fixture documents: lowest ratio 0.73 over the 193 lines with a textured ring; lines
+ * in-painted in simulation (docs/benchmarks.md) measure 0.2–0.5.
+ */
+export const FILL_MAX_TEXTURE_RATIO = 0.5;
+/** Ratio at which the sign is certain (strength 1). */
+const FILL_UNMISTAKABLE_RATIO = 0.2;
+
+export interface FillTexture {
+  /** Median |Laplacian| of the background between the letters. */
+  inside: number;
+  /** The same in the least textured ring part. */
+  ring: number;
+}
+
+/** Texture of the background inside a text line and around it; null when too little to measure. */
+export function measureFillTexture(image: NormalizedImage, quad: [number, number][]): FillTexture | null {
+  const { canvas, inner } = straightenedWithRing(image, quad);
+  const { data, width: W, height: H } = canvas;
+  if (inner.w < 8 || inner.h < 8) return null;
+  const lineValues: number[] = [];
+  for (let y = inner.y; y < inner.y + inner.h; y++)
+    for (let x = inner.x; x < inner.x + inner.w; x++) lineValues.push(data[y * W + x]!);
+  const inkBelow = quantile(lineValues, 0.75) - INK_DEPTH;
+  // Ink grown by one pixel; a pixel is background when nothing of that lies in its 3×3.
+  const nearInk = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      if (data[y * W + x]! >= inkBelow) continue;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const [yy, xx] = [y + dy, x + dx];
+          if (yy >= 0 && yy < H && xx >= 0 && xx < W) nearInk[yy * W + xx] = 1;
+        }
+    }
+  }
+  const gap = ringGap(inner.h);
+  const inside: number[] = [];
+  const parts: number[][] = [[], [], [], []]; // above, below, before, after
+  for (let y = 1; y < H - 1; y++) {
+    for (let x = 1; x < W - 1; x++) {
+      const out = Math.max(
+        inner.x - x,
+        x - (inner.x + inner.w - 1),
+        inner.y - y,
+        y - (inner.y + inner.h - 1),
+      );
+      if (out > 0 && out <= gap) continue;
+      let touchesInk = false;
+      for (let dy = -1; dy <= 1 && !touchesInk; dy++)
+        for (let dx = -1; dx <= 1; dx++) if (nearInk[(y + dy) * W + x + dx]) touchesInk = true;
+      if (touchesInk) continue;
+      const i = y * W + x;
+      const v = Math.abs(data[i - 1]! + data[i + 1]! + data[i - W]! + data[i + W]! - 4 * data[i]!);
+      if (y < inner.y) parts[0]!.push(v);
+      else if (y >= inner.y + inner.h) parts[1]!.push(v);
+      else if (x < inner.x) parts[2]!.push(v);
+      else if (x >= inner.x + inner.w) parts[3]!.push(v);
+      else inside.push(v);
+    }
+  }
+  const ringParts = parts.filter((p) => p.length >= MIN_PIXELS).map((p) => quantile(p, 0.5));
+  if (inside.length < MIN_PIXELS || ringParts.length === 0) return null;
+  return { inside: quantile(inside, 0.5), ring: Math.min(...ringParts) };
+}
+
+/** Strength of the sign (0..1), or null when the line's background is not filled. */
+export function smoothFillStrength(t: FillTexture): number | null {
+  if (t.ring < FILL_MIN_RING_TEXTURE) return null;
+  const ratio = t.inside / t.ring;
+  if (ratio >= FILL_MAX_TEXTURE_RATIO) return null;
+  return Math.min(1, (FILL_MAX_TEXTURE_RATIO - ratio) / (FILL_MAX_TEXTURE_RATIO - FILL_UNMISTAKABLE_RATIO));
+}
+
+/** The read lines worth judging: a quad, a side, and at least two letters or digits of text. */
+export function parseLineBoxes(value: unknown): { side: 'front' | 'back'; quad: [number, number][] }[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (b): b is { side: 'front' | 'back'; quad: [number, number][]; text: string } =>
+      typeof b === 'object' &&
+      b !== null &&
+      (b.side === 'front' || b.side === 'back') &&
+      typeof b.text === 'string' &&
+      b.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2 &&
+      Array.isArray(b.quad) &&
+      b.quad.length === 4 &&
+      b.quad.every(
+        (p: unknown) =>
+          Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'number' && Number.isFinite(v)),
+      ),
+  );
+}
