@@ -1,6 +1,6 @@
 import type { NormalizedImage } from '../image/normalize.ts';
 import { quantile } from './pixels.ts';
-import { ringGap, straightenedWithRing } from './text-fields.ts';
+import { ringGap, ringRegion, straightenedWithRing } from './text-fields.ts';
 
 /**
  * `field_overwritten`, second cue: text erased by digital in-painting and typed again. In-painting
@@ -67,24 +67,16 @@ export function measureFillTexture(image: NormalizedImage, quad: [number, number
   const parts: number[][] = [[], [], [], []]; // above, below, before, after
   for (let y = 1; y < H - 1; y++) {
     for (let x = 1; x < W - 1; x++) {
-      const out = Math.max(
-        inner.x - x,
-        x - (inner.x + inner.w - 1),
-        inner.y - y,
-        y - (inner.y + inner.h - 1),
-      );
-      if (out > 0 && out <= gap) continue;
+      const region = ringRegion(x, y, inner, gap);
+      if (region === null) continue;
       let touchesInk = false;
       for (let dy = -1; dy <= 1 && !touchesInk; dy++)
         for (let dx = -1; dx <= 1; dx++) if (nearInk[(y + dy) * W + x + dx]) touchesInk = true;
       if (touchesInk) continue;
       const i = y * W + x;
       const v = Math.abs(data[i - 1]! + data[i + 1]! + data[i - W]! + data[i + W]! - 4 * data[i]!);
-      if (y < inner.y) parts[0]!.push(v);
-      else if (y >= inner.y + inner.h) parts[1]!.push(v);
-      else if (x < inner.x) parts[2]!.push(v);
-      else if (x >= inner.x + inner.w) parts[3]!.push(v);
-      else inside.push(v);
+      if (region === 'inside') inside.push(v);
+      else parts[region]!.push(v);
     }
   }
   const ringParts = parts.filter((p) => p.length >= MIN_PIXELS).map((p) => quantile(p, 0.5));

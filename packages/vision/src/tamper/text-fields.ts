@@ -247,19 +247,11 @@ export function fieldBackgroundContrast(
   );
   for (let y = outer.y; y < outer.y + outer.h; y++) {
     for (let x = outer.x; x < outer.x + outer.w; x++) {
+      const region = ringRegion(x, y, inner, gap);
+      if (region === null) continue;
       const v = canvas.data[y * canvas.width + x]!;
-      const out = Math.max(
-        inner.x - x,
-        x - (inner.x + inner.w - 1),
-        inner.y - y,
-        y - (inner.y + inner.h - 1),
-      );
-      if (out > 0 && out <= gap) continue;
-      if (y < inner.y) parts[0]!.push(v);
-      else if (y >= inner.y + inner.h) parts[1]!.push(v);
-      else if (x < inner.x) parts[2]!.push(v);
-      else if (x >= inner.x + inner.w) parts[3]!.push(v);
-      else inside.push(v);
+      if (region === 'inside') inside.push(v);
+      else parts[region]!.push(v);
     }
   }
   if (inside.length < 20) return null;
@@ -279,6 +271,20 @@ export function fieldBackgroundContrast(
 }
 
 const PAPER_QUANTILE = 0.75;
+
+/**
+ * Where a canvas pixel lies around a field box: inside it, in one of the four ring parts (0 above,
+ * 1 below, 2 before, 3 after), or null in the gap between the box and its ring.
+ */
+export function ringRegion(x: number, y: number, inner: Box, gap: number): 'inside' | 0 | 1 | 2 | 3 | null {
+  const out = Math.max(inner.x - x, x - (inner.x + inner.w - 1), inner.y - y, y - (inner.y + inner.h - 1));
+  if (out > 0 && out <= gap) return null;
+  if (y < inner.y) return 0;
+  if (y >= inner.y + inner.h) return 1;
+  if (x < inner.x) return 2;
+  if (x >= inner.x + inner.w) return 3;
+  return 'inside';
+}
 
 /**
  * The ring around a field starts a gap away from the field's box (a fifth of its height, at
