@@ -6,6 +6,7 @@ import { ImageInputError, type NormalizedImage, normalizeImage } from './image/n
 import { assessSharpness } from './quality/sharpness.ts';
 import { readDocument, type TextBoxObservation, warmUp as warmUpReading } from './read-document.ts';
 import { detectTamper } from './tamper/index.ts';
+import { nativeScreenPeakRatios } from './tamper/screen.ts';
 
 export type ImageKind = ImageSide;
 
@@ -55,16 +56,19 @@ export async function analyzeImages(input: AnalyzerImages): Promise<AnalysisOutc
   // Reading and faces are independent: run together, so one's model inference (on the ONNX
   // runtime's own thread) overlaps the other's JavaScript work on a 2-core machine.
   const documentImages = decoded.back ? [front, decoded.back] : [front];
+  // The screen grid at the uploads' own resolution needs a full decode: started now, it runs on
+  // libvips' threads while the reading step works.
+  const nativeScreen = nativeScreenPeakRatios({
+    front,
+    back: decoded.back,
+    originals: { front: input.images.front?.bytes, back: input.images.back?.bytes },
+  });
   const [reading, faces] = await Promise.all([
     readDocument({ front, back: decoded.back }, { documentType: input.documentType }),
     analyzeFaces(documentImages, decoded.selfie ?? null),
   ]);
   const tamper = await detectTamper(
-    {
-      front,
-      back: decoded.back,
-      originals: { front: input.images.front?.bytes, back: input.images.back?.bytes },
-    },
+    { front, back: decoded.back },
     {
       layout: reading.document.layout,
       documentRegions: documentRegions(reading.textBoxes, front, decoded.back),
@@ -72,6 +76,7 @@ export async function analyzeImages(input: AnalyzerImages): Promise<AnalysisOutc
       // text-field signs; whole OCR lines raise false alarms (docs/benchmarks.md).
       textBoxes: reading.fieldBoxes,
       lineBoxes: reading.textBoxes,
+      nativeScreenRatios: await nativeScreen,
     },
   );
 

@@ -12,7 +12,7 @@ import {
   portraitStreaked,
   STREAKS_UNMISTAKABLE,
 } from './portrait-streaks.ts';
-import { nativeScreenPeakRatio, screenPeakRatio, screenStrength } from './screen.ts';
+import { nativeScreenPeakRatios, screenPeakRatio, screenStrength } from './screen.ts';
 import { measureFillTexture, parseLineBoxes, smoothFillStrength } from './smooth-fill.ts';
 import {
   FIELD_TONE_DIFF,
@@ -59,6 +59,7 @@ export async function detectTamper(
           null,
         );
 
+  const nativeRatios = context.nativeScreenRatios ?? (await nativeScreenPeakRatios(images));
   for (const [side, image] of sides) {
     // Photocopy: measured on the document (its read text and portrait) when its extent is
     // known; else the front around the portrait, the back in its centre.
@@ -76,8 +77,7 @@ export async function detectTamper(
     const copy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
     if (copy !== null) add('photocopy', side, copy);
 
-    const original = images.originals?.[side as 'front' | 'back'];
-    const native = original ? await nativeScreenPeakRatio(original, image) : null;
+    const native = nativeRatios[side as 'front' | 'back'];
     const screen = screenStrength(Math.max(screenPeakRatio(image), native ?? 0));
     if (screen !== null) add('photo_of_screen', side, screen);
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { quantile } from './pixels.ts';
+import type { TamperImages } from './types.ts';
 
 /**
  * `photo_of_screen`: a photo of a document shown on a screen carries the screen's pixel grid.
@@ -173,6 +174,22 @@ export async function nativeScreenPeakRatio(
   } catch {
     return null;
   }
+}
+
+/**
+ * `nativeScreenPeakRatio` for each side whose upload is given. The analyzer starts this with the
+ * reading step (the decode runs on libvips' threads) and hands the result to detectTamper.
+ */
+export async function nativeScreenPeakRatios(
+  images: TamperImages,
+): Promise<Partial<Record<'front' | 'back', number | null>>> {
+  const out: Partial<Record<'front' | 'back', number | null>> = {};
+  for (const side of ['front', 'back'] as const) {
+    const image = images[side];
+    const bytes = images.originals?.[side];
+    if (image && bytes) out[side] = await nativeScreenPeakRatio(bytes, image);
+  }
+  return out;
 }
 
 export function screenStrength(ratio: number): number | null {

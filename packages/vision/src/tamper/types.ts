@@ -33,6 +33,11 @@ export interface TamperContext {
    * `field_overwritten` looks at the background behind any text, named field or not.
    */
   lineBoxes?: unknown;
+  /**
+   * `photo_of_screen` scores of the uploads at their own resolution, when the caller measured
+   * them already (`nativeScreenPeakRatios`); else they are measured from `images.originals`.
+   */
+  nativeScreenRatios?: Partial<Record<'front' | 'back', number | null>>;
   /** The portrait box when the face step already found it (saves a detection). */
   portrait?: FaceBox | null;
   /**
