@@ -4,7 +4,7 @@ import type { NormalizedImage } from '../image/normalize.ts';
 import { blurStrength, glareFraction, glareStrength, sharpness, touchesBorder } from './capture.ts';
 import { severityFor } from './descriptions.ts';
 import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
-import { toGrey } from './pixels.ts';
+import { type Grey, toGrey } from './pixels.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
 import {
   MIN_STREAKS,
@@ -100,17 +100,7 @@ export async function detectTamper(
 
   if (portrait && !paperCard) {
     // The paper card's portrait is a real photo glued on the page: its edges are cut by nature.
-    // Two cues, one sign: cut edges around the portrait (pasted over the document), or the
-    // streaks of a photo fitted into the genuine frame; the stronger one is reported.
-    const grey = greyOf('front', images.front);
-    const cut = cutSides(measurePortraitEdges(images.front, portrait, grey));
-    const cutStrength = cut.length >= MIN_CUT_SIDES ? strengthBetween(cut.length, MIN_CUT_SIDES - 1, 3) : 0;
-    const streaks = measurePortraitStreaks(grey, portrait);
-    const streakStrength =
-      streaks && portraitStreaked(streaks)
-        ? strengthBetween(streaks.inside, MIN_STREAKS - 1, STREAKS_UNMISTAKABLE)
-        : 0;
-    const strength = Math.max(cutStrength, streakStrength);
+    const strength = portraitEdgeStrength(images.front, portrait, greyOf('front', images.front));
     if (strength > 0) add('portrait_edge', 'front', strength);
   }
 
@@ -153,4 +143,19 @@ export async function detectTamper(
   }
 
   return { signals, timings: { tamper_ms: Math.round(performance.now() - t0) } };
+}
+
+/**
+ * Two cues, one sign: cut edges around the portrait (a photo pasted over the document), or the
+ * streaks of a photo fitted into the genuine frame; the stronger one counts (0 when neither).
+ */
+function portraitEdgeStrength(front: NormalizedImage, portrait: FaceBox, grey: Grey): number {
+  const cut = cutSides(measurePortraitEdges(front, portrait, grey));
+  const cutStrength = cut.length >= MIN_CUT_SIDES ? strengthBetween(cut.length, MIN_CUT_SIDES - 1, 3) : 0;
+  const streaks = measurePortraitStreaks(grey, portrait);
+  const streakStrength =
+    streaks && portraitStreaked(streaks)
+      ? strengthBetween(streaks.inside, MIN_STREAKS - 1, STREAKS_UNMISTAKABLE)
+      : 0;
+  return Math.max(cutStrength, streakStrength);
 }
