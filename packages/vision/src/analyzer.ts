@@ -1,7 +1,7 @@
 import { type AnalysisOutcome, type ImageSide, type Observations, ObservationsSchema } from '@idv/core';
 import { type Extent, textExtent } from './document/extent.ts';
 import { analyzeFaces } from './faces/analyze.ts';
-import { prepareFaceModels } from './faces/models.ts';
+import { prepareFaceModels, warmUpFaceModels } from './faces/models.ts';
 import { ImageInputError, type NormalizedImage, normalizeImage } from './image/normalize.ts';
 import { assessSharpness } from './quality/sharpness.ts';
 import { readDocument, type TextBoxObservation, warmUp as warmUpReading } from './read-document.ts';
@@ -100,6 +100,7 @@ export async function analyzeImages(input: AnalyzerImages): Promise<AnalysisOutc
 /** Loads every model (OCR, face detection and embedding) so the first request pays nothing. */
 export async function warmUpAnalyzer(): Promise<void> {
   await prepareFaceModels();
+  await warmUpFaceModels();
   await warmUpReading();
 }
 

@@ -88,13 +88,17 @@ export async function prepareModel(name: FaceModelName): Promise<string> {
   return target;
 }
 
+/** The face models the service runs: the detector and the two fused embeddings. */
+const SERVED_MODELS = [FACE_MODELS.detector, FACE_MODELS.faceres, FACE_MODELS.resnet] as const;
+
+/** Loads the runners of every served face model, so the first verification pays no session start. */
+export async function warmUpFaceModels(): Promise<void> {
+  await Promise.all(SERVED_MODELS.map((name) => faceModelRunner(name)));
+}
+
 /** Converts every face model we use (idempotent). Called at install and again, cheaply, at start. */
 export async function prepareFaceModels(): Promise<void> {
-  await Promise.all([
-    prepareModel(FACE_MODELS.detector),
-    prepareModel(FACE_MODELS.faceres),
-    prepareModel(FACE_MODELS.resnet),
-  ]);
+  await Promise.all(SERVED_MODELS.map((name) => prepareModel(name)));
 }
 
 /**
