@@ -1,5 +1,5 @@
 import type { NormalizedImage } from '../image/normalize.ts';
-import { sampleRgb } from '../image/raster.ts';
+import { cropRgb, sampleRgb } from '../image/raster.ts';
 
 /**
  * Small pixel helpers for the face and tamper code: sampling, affine warps and crops from a
@@ -89,18 +89,7 @@ export function cropImage(
   src: NormalizedImage,
   box: { x: number; y: number; w: number; h: number },
 ): NormalizedImage {
-  const x0 = Math.max(0, Math.floor(box.x));
-  const y0 = Math.max(0, Math.floor(box.y));
-  const x1 = Math.min(src.width, Math.ceil(box.x + box.w));
-  const y1 = Math.min(src.height, Math.ceil(box.y + box.h));
-  const w = Math.max(1, x1 - x0);
-  const h = Math.max(1, y1 - y0);
-  const rgb = new Uint8Array(w * h * 3);
-  for (let y = 0; y < h; y++) {
-    const from = ((y0 + y) * src.width + x0) * 3;
-    rgb.set(src.rgb.subarray(from, from + w * 3), y * w * 3);
-  }
-  return { ...src, rgb, width: w, height: h };
+  return { ...src, ...cropRgb(src, box.x, box.y, box.w, box.h) };
 }
 
 /** Wraps raw RGB bytes as a NormalizedImage (synthetic images in tests and tools). */

@@ -24,15 +24,19 @@ export interface MrzReading {
 /** Candidate bands given a dedicated re-reading when the page reading is not already perfect. */
 const REREAD_CANDIDATES = 2;
 
-function fromFound(found: FoundMrz): MrzReading {
+/** The reading of an MRZ (from the page, or re-read) found on the page's rows `rows`. */
+function readingOf(
+  found: Pick<FoundMrz, 'lines' | 'format' | 'parsed' | 'corrected' | 'confidence'>,
+  rows: FoundMrz['rows'],
+): MrzReading {
   return {
     lines: found.lines,
     format: found.format,
     parsed: found.parsed,
     corrected: found.corrected,
     confidence: Math.min(1, Math.max(0, found.confidence)),
-    raw: found.rows.map((r) => r.mrz.text),
-    lineIndexes: found.rows.flatMap((r) => r.parts),
+    raw: rows.map((r) => r.mrz.text),
+    lineIndexes: rows.flatMap((r) => r.parts),
   };
 }
 
@@ -80,7 +84,7 @@ async function chooseMrz(
   const candidates = mrzCandidates(page.lines);
   const first = candidates[0];
   if (first?.found && complete(first.found) && plausible(first.found))
-    return { rows: first.rows, reading: fromFound(first.found) };
+    return { rows: first.rows, reading: readingOf(first.found, first.found.rows) };
   // Fewest failing check digits wins (counts are comparable across formats, valid ones are not:
   // a TD3 has one check more than a TD2), then the page reading's own candidate order.
   let best: { rows: MrzRow[]; reading: MrzReading } | null = null;
@@ -89,7 +93,7 @@ async function chooseMrz(
     if (c.found && plausible(c.found)) {
       const invalid = c.found.parsed.checks.filter((k) => !k.valid).length;
       if (invalid < bestInvalid) {
-        best = { rows: c.rows, reading: fromFound(c.found) };
+        best = { rows: c.rows, reading: readingOf(c.found, c.found.rows) };
         bestInvalid = invalid;
       }
     }
@@ -98,15 +102,7 @@ async function chooseMrz(
       bestInvalid = again.invalidCount;
       best = {
         rows: c.rows,
-        reading: {
-          lines: again.lines,
-          format: again.format,
-          parsed: again.parsed,
-          corrected: again.corrected,
-          confidence: Math.min(1, Math.max(0, again.confidence)),
-          raw: c.rows.map((r) => r.mrz.text),
-          lineIndexes: c.rows.flatMap((r) => r.parts),
-        },
+        reading: readingOf(again, c.rows),
       };
     }
     if (best && complete(best.reading)) break;

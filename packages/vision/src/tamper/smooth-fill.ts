@@ -1,6 +1,6 @@
 import type { NormalizedImage } from '../image/normalize.ts';
 import { quantile } from './pixels.ts';
-import { ringGap, ringRegion, straightenedWithRing } from './text-fields.ts';
+import { isQuad, ringGap, ringRegion, straightenedWithRing } from './text-fields.ts';
 
 /**
  * `field_overwritten`, second cue: text erased by digital in-painting and typed again. In-painting
@@ -102,11 +102,6 @@ export function parseLineBoxes(value: unknown): { side: 'front' | 'back'; quad: 
       (b.side === 'front' || b.side === 'back') &&
       typeof b.text === 'string' &&
       b.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2 &&
-      Array.isArray(b.quad) &&
-      b.quad.length === 4 &&
-      b.quad.every(
-        (p: unknown) =>
-          Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'number' && Number.isFinite(v)),
-      ),
+      isQuad(b.quad),
   );
 }

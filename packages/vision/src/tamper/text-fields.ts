@@ -340,7 +340,8 @@ export function isUniformHeightField(field: string): boolean {
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-function isQuad(q: unknown): q is [number, number][] {
+/** Four finite [x, y] corners. */
+export function isQuad(q: unknown): q is [number, number][] {
   return (
     Array.isArray(q) &&
     q.length === 4 &&

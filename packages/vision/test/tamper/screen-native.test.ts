@@ -57,13 +57,15 @@ describe('photo_of_screen at the upload resolution', () => {
   }, 30_000);
 
   it('adds nothing for an upload no larger than the working copy', async () => {
-    const small = await normalizeImage(
-      new Uint8Array(
-        await sharp({ create: { width: 800, height: 500, channels: 3, background: '#ccd' } })
-          .jpeg()
-          .toBuffer(),
-      ),
+    // A decodable upload: the null must come from the size, not from a failed decode.
+    const bytes = new Uint8Array(
+      await sharp({ create: { width: 800, height: 500, channels: 3, background: '#ccd' } })
+        .jpeg()
+        .toBuffer(),
     );
-    expect(await nativeScreenPeakRatio(new Uint8Array(0), small)).toBeNull();
+    const small = await normalizeImage(bytes);
+    expect(await nativeScreenPeakRatio(bytes, small)).toBeNull();
+    // The same bytes, taken for a larger upload, are measured.
+    expect(await nativeScreenPeakRatio(bytes, { ...small, width: 400, height: 250 })).toBeTypeOf('number');
   });
 });
