@@ -48,9 +48,9 @@ const Z_FAR_01 = 3.09;
  */
 export const FACERES_CALIBRATION: Calibration = {
   model: 'faceres',
-  impostorMean: 0.3681,
-  impostorStd: 0.0666,
-  genuineMedian: 0.722,
+  impostorMean: 0.3682,
+  impostorStd: 0.0686,
+  genuineMedian: 0.7109,
 };
 
 /**
@@ -59,9 +59,9 @@ export const FACERES_CALIBRATION: Calibration = {
  */
 export const RESNET_CALIBRATION: Calibration = {
   model: 'faceapi-resnet',
-  impostorMean: 0.8474,
-  impostorStd: 0.0317,
-  genuineMedian: 0.9563,
+  impostorMean: 0.8406,
+  impostorStd: 0.0291,
+  genuineMedian: 0.9637,
 };
 
 /** The models whose scores are fused, in the order `fusedScore` takes their cosines. */
@@ -85,9 +85,9 @@ export function fusedScore(cosines: readonly number[]): number {
 /** Calibration of the fused score (its range: the fusion of all cosines at -1, and at 1). */
 export const FUSED_CALIBRATION: Calibration = {
   model: 'fusion',
-  impostorMean: 0.0005,
-  impostorStd: 0.8427,
-  genuineMedian: 4.1683,
+  impostorMean: 0.001,
+  impostorStd: 0.8495,
+  genuineMedian: 4.7218,
   range: [fusedScore(FUSED_MODELS.map(() => -1)), fusedScore(FUSED_MODELS.map(() => 1))],
 };
 

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { analyzeFaces } from '../../src/faces/analyze.ts';
 import {
   detectDocumentFaces,
+  detectFacesOnce,
   detectSelfieFaces,
   dropNestedFaces,
   type FaceBox,
   mergeTileDetections,
+  type Point,
 } from '../../src/faces/detect.ts';
+import { cropImage } from '../../src/faces/raster.ts';
 import { colourDocument } from '../tamper/synthetic.ts';
 import { canvas, manPortrait, manSelfie, paste, resized, womanSelfie } from './images.ts';
 
@@ -37,6 +40,31 @@ describe('face detection', () => {
     // Landmark 0 is the subject's right eye, on the image's left.
     expect(right![0]).toBeLessThan(left![0]);
     expect(Math.abs(right![1] - left![1])).toBeLessThan(0.15 * f!.w);
+  });
+
+  it('places the eyes right on a close-up whose face fills the picture (second pass with a margin)', async () => {
+    const selfie = await manSelfie();
+    const [whole] = await detectSelfieFaces(selfie);
+    const [right, left] = whole!.landmarks as [Point, Point];
+    const eyeDistance = Math.hypot(left[0] - right[0], left[1] - right[1]);
+    for (const scale of [1.0, 1.1]) {
+      // A crop no bigger than the face box: the face fills the frame.
+      const side = whole!.w * scale;
+      const x0 = Math.floor(whole!.x + whole!.w / 2 - side / 2);
+      const y0 = Math.floor(whole!.y + whole!.h / 2 - side / 2);
+      const closeUp = cropImage(selfie, { x: x0, y: y0, w: side, h: side });
+      const eyeError = (faces: FaceBox[]) => {
+        const [r, l] = faces[0]!.landmarks as [Point, Point];
+        const off = (p: Point, q: Point) => Math.hypot(p[0] + x0 - q[0], p[1] + y0 - q[1]);
+        return Math.max(off(r, right), off(l, left)) / eyeDistance;
+      };
+      const faces = await detectSelfieFaces(closeUp);
+      expect(faces).toHaveLength(1);
+      expect(eyeError(faces)).toBeLessThan(0.15);
+      // Without the margin the detector misplaces them (what the second pass is for): measured
+      // 0.61 eye distances off on the tightest crop, against 0.08 with it.
+      if (scale === 1.0) expect(eyeError(await detectFacesOnce(closeUp))).toBeGreaterThan(0.3);
+    }
   });
 
   it('finds no face on a document without a portrait', async () => {
