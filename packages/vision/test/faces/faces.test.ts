@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeFaces } from '../../src/faces/analyze.ts';
+import { analyzeFaces, countSignificant, SELFIE_FACE_MIN_RELATIVE_WIDTH } from '../../src/faces/analyze.ts';
 import {
   detectDocumentFaces,
   detectFacesOnce,
@@ -65,6 +65,16 @@ describe('face detection', () => {
       // 0.61 eye distances off on the tightest crop, against 0.08 with it.
       if (scale === 1.0) expect(eyeError(await detectFacesOnce(closeUp))).toBeGreaterThan(0.3);
     }
+  });
+
+  it('still counts a smaller second person beside a close-up face', async () => {
+    // The man's face is over half the picture's width (a close-up), the woman's ~40 % of his.
+    const man = resized(cropImage(await manSelfie(), { x: 30, y: 160, w: 110, h: 130 }), 372, 440);
+    const woman = resized(cropImage(await womanSelfie(), { x: 32, y: 18, w: 62, h: 70 }), 165, 186);
+    const picture = paste(paste(canvas(500, 450), man, 0, 5), woman, 335, 90);
+    const faces = await detectSelfieFaces(picture);
+    expect(Math.max(...faces.map((f) => f.w))).toBeGreaterThan(0.5 * 500);
+    expect(countSignificant(faces, SELFIE_FACE_MIN_RELATIVE_WIDTH)).toBe(2);
   });
 
   it('finds no face on a document without a portrait', async () => {
