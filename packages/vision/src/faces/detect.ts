@@ -137,7 +137,7 @@ export async function detectFacesOnce(
  * both descriptors are aligned on those eyes. A face wider than CLOSE_UP_FACE_FRACTION of the
  * picture's long side is therefore detected again with a grey margin of CLOSE_UP_MARGIN of the
  * long side on each side, which brings it back to ~40 % of the detector's input (measured: the
- * eyes then land on the pupils). The face-match figures are the same for a fraction of 0.3 to
+ * eyes then land on the pupils). The face-match figures stay within one pair for a fraction of 0.3 to
  * 0.6 and a margin of 0.5 to 0.75 (docs/benchmarks.md).
  */
 const CLOSE_UP_FACE_FRACTION = 0.5;
