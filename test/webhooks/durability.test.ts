@@ -38,9 +38,10 @@ async function receiver() {
   return r;
 }
 
-/** Receives until the queue stays empty; each message is processed `copies` times concurrently. */
-async function drain(copies: number): Promise<number> {
-  let processed = 0;
+type QueueMessages = Awaited<ReturnType<ReturnType<typeof eventsQueue>['receive']>>;
+
+/** Receives batches until the queue stays empty twice in a row; `handle` gets each batch. */
+async function receiveUntilEmpty(handle: (messages: QueueMessages) => Promise<void>): Promise<void> {
   for (let idle = 0; idle < 2; ) {
     const messages = await eventsQueue(store).receive({ waitSeconds: 1 });
     if (messages.length === 0) {
@@ -48,12 +49,20 @@ async function drain(copies: number): Promise<number> {
       continue;
     }
     idle = 0;
+    await handle(messages);
+  }
+}
+
+/** Receives until the queue stays empty; each message is processed `copies` times concurrently. */
+async function drain(copies: number): Promise<number> {
+  let processed = 0;
+  await receiveUntilEmpty(async (messages) => {
     for (const m of messages) {
       await Promise.all(Array.from({ length: copies }, () => processMessage(store, m.body, settings)));
       await eventsQueue(store).delete(m.receiptHandle);
       processed++;
     }
-  }
+  });
   return processed;
 }
 
@@ -214,13 +223,7 @@ describe('webhook durability', () => {
     const handler = webhookQueueHandler(store, settings);
     // Hand everything in the queue to the handler as Lambda would, until it is empty.
     const seen: string[] = [];
-    for (let idle = 0; idle < 2; ) {
-      const messages = await eventsQueue(store).receive({ waitSeconds: 1 });
-      if (messages.length === 0) {
-        idle++;
-        continue;
-      }
-      idle = 0;
+    await receiveUntilEmpty(async (messages) => {
       const records = messages.map((m) => ({ messageId: m.messageId, body: JSON.stringify(m.body) }));
       records.push({ messageId: 'not-json', body: '{oops' });
       expect(await handler({ Records: records })).toEqual({ batchItemFailures: [] });
@@ -228,7 +231,7 @@ describe('webhook durability', () => {
         seen.push((m.body as { kind: string }).kind);
         await eventsQueue(store).delete(m.receiptHandle);
       }
-    }
+    });
     expect(seen).toEqual(['fan_out', 'attempt']);
     expect(hook.requests).toHaveLength(1);
     expect(JSON.parse(hook.requests[0]!.body).id).toBe(eventId);

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildMrz, judge } from '../../src/index.ts';
-import { checkOf, NOW, paperCard, passport, withChanges, withMrzChar } from './fixtures.ts';
+import { judge } from '../../src/index.ts';
+import { checkOf, NOW, paperCard, passport, passportMrzWith, withChanges, withMrzChar } from './fixtures.ts';
 
 /** The test passport with another expiry in both the MRZ and the printed zone. */
 function passportExpiring(iso: string) {
   const obs = passport();
   const yymmdd = iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
-  const lines = buildMrz({
-    format: 'TD3',
-    issuingState: 'NER',
-    nationality: 'NER',
-    documentNumber: '18PC01234',
-    surname: 'Maïga',
-    givenNames: 'Aïssata Mariam',
-    dateOfBirth: '900314',
-    sex: 'F',
-    dateOfExpiry: yymmdd,
-  });
+  const lines = passportMrzWith({ dateOfExpiry: yymmdd });
   return withChanges(obs, { mrz: { ...obs.mrz!, lines }, printed: { date_of_expiry: iso } });
 }
 

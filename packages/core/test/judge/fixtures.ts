@@ -1,4 +1,5 @@
 import {
+  type BuildMrzInput,
   buildMrz,
   emptyPrintedFields,
   type Observations,
@@ -14,7 +15,8 @@ import {
 /** The verification instant of every judging test (its UTC date is 2025-06-01). */
 export const NOW = new Date('2025-06-01T10:00:00Z');
 
-const passportMrz = buildMrz({
+/** The test passport's MRZ parts. */
+const PASSPORT_MRZ: BuildMrzInput = {
   format: 'TD3',
   issuingState: 'NER',
   nationality: 'NER',
@@ -24,7 +26,14 @@ const passportMrz = buildMrz({
   dateOfBirth: '900314',
   sex: 'F',
   dateOfExpiry: '300101',
-});
+};
+
+/** The test passport's MRZ lines with some parts changed (valid check digits throughout). */
+export function passportMrzWith(changes: Partial<BuildMrzInput> = {}): string[] {
+  return buildMrz({ ...PASSPORT_MRZ, ...changes });
+}
+
+const passportMrz = passportMrzWith();
 
 export function passport(): Observations {
   return ObservationsSchema.parse({

@@ -77,38 +77,32 @@ export function mapPixels(
   return rgbImage(rgb, image.width, image.height);
 }
 
+/** One pass of a box blur of radius r along x (dx = 1) or y (dx = 0), edges clamped. */
+function boxBlurPass(src: ArrayLike<number>, w: number, h: number, r: number, dx: 0 | 1): Float32Array {
+  const out = new Float32Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      for (let c = 0; c < 3; c++) {
+        let s = 0;
+        for (let k = -r; k <= r; k++) {
+          const xx = dx ? Math.min(w - 1, Math.max(0, x + k)) : x;
+          const yy = dx ? y : Math.min(h - 1, Math.max(0, y + k));
+          s += src[(yy * w + xx) * 3 + c]!;
+        }
+        out[(y * w + x) * 3 + c] = s / (2 * r + 1);
+      }
+    }
+  }
+  return out;
+}
+
 /** Box blur of radius r (separable), to simulate defocus. */
 export function boxBlur(image: NormalizedImage, r: number): NormalizedImage {
   const { width: w, height: h } = image;
-  const tmp = new Float32Array(w * h * 3);
-  const out = new Uint8Array(w * h * 3);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      for (let c = 0; c < 3; c++) {
-        let s = 0;
-        let n = 0;
-        for (let k = -r; k <= r; k++) {
-          const xx = Math.min(w - 1, Math.max(0, x + k));
-          s += image.rgb[(y * w + xx) * 3 + c]!;
-          n++;
-        }
-        tmp[(y * w + x) * 3 + c] = s / n;
-      }
-    }
-  }
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      for (let c = 0; c < 3; c++) {
-        let s = 0;
-        let n = 0;
-        for (let k = -r; k <= r; k++) {
-          const yy = Math.min(h - 1, Math.max(0, y + k));
-          s += tmp[(yy * w + x) * 3 + c]!;
-          n++;
-        }
-        out[(y * w + x) * 3 + c] = Math.round(s / n);
-      }
-    }
-  }
-  return rgbImage(out, w, h);
+  const blurred = boxBlurPass(boxBlurPass(image.rgb, w, h, r, 1), w, h, r, 0);
+  return rgbImage(
+    Uint8Array.from(blurred, (v) => Math.round(v)),
+    w,
+    h,
+  );
 }
