@@ -42,7 +42,9 @@ export function fixtureGroup(file: string, truth: FixtureTruth): string {
 
 /** Which half a fixture file is in. */
 export function fixtureHalf(file: string, truth: FixtureTruth): Half {
-  const digest = createHash('sha256').update(SALT + fixtureGroup(file, truth)).digest();
+  const digest = createHash('sha256')
+    .update(SALT + fixtureGroup(file, truth))
+    .digest();
   return (digest[0]! & 1) === 1 ? 'holdout' : 'tuning';
 }
 
