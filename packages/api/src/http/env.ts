@@ -1,4 +1,6 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Mode } from '@idv/store';
+import type { AppDeps } from '../deps.ts';
 
 /** Who is calling, once authenticated. */
 export interface SecretKeyAuth {
@@ -9,11 +11,14 @@ export interface SecretKeyAuth {
   mode: Mode;
 }
 
+/** One member per credential kind; client tokens (sessions) and console cookies join here. */
 export type AuthContext = SecretKeyAuth;
 
 /** Hono context variables set by the middleware. */
 export interface AppEnv {
   Variables: {
+    /** The app's services, set once for every request by createApp. */
+    deps: AppDeps;
     requestId: string;
     startedAt: number;
     auth?: AuthContext;
@@ -22,4 +27,12 @@ export interface AppEnv {
     /** The error code of a failed call, for the request log. */
     errorCode?: string;
   };
+}
+
+/** The app every route registers itself on. */
+export type ApiApp = OpenAPIHono<AppEnv>;
+
+/** The request's clock: the injected one in tests, the wall clock otherwise. */
+export function nowOf(deps: AppDeps): Date {
+  return deps.now?.() ?? new Date();
 }
