@@ -1,8 +1,8 @@
 import { ApiError } from '@idv/core';
 import type { MiddlewareHandler } from 'hono';
-import { DEFAULT_RATE_LIMITS } from '../deps.ts';
+import { DEFAULT_RATE_LIMITS, nowOf } from '../deps.ts';
 import { clientIp } from './client-ip.ts';
-import { type ApiApp, type AppEnv, nowOf } from './env.ts';
+import type { ApiApp, AppEnv } from './env.ts';
 import { enforceRateLimit } from './rate-limit.ts';
 
 const BEARER = /^Bearer ([^\s]+)$/;

@@ -31,8 +31,3 @@ export interface AppEnv {
 
 /** The app every route registers itself on. */
 export type ApiApp = OpenAPIHono<AppEnv>;
-
-/** The request's clock: the injected one in tests, the wall clock otherwise. */
-export function nowOf(deps: AppDeps): Date {
-  return deps.now?.() ?? new Date();
-}

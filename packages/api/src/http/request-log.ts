@@ -1,7 +1,8 @@
 import { newId } from '@idv/core';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import { type AppEnv, nowOf } from './env.ts';
+import { nowOf } from '../deps.ts';
+import type { AppEnv } from './env.ts';
 
 /**
  * Records every authenticated /v1 call's metadata (never a body) once the response is ready.

@@ -1,7 +1,8 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { ApiError } from '@idv/core';
+import { nowOf } from '../../deps.ts';
 import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
-import { type ApiApp, type AppEnv, nowOf } from '../../http/env.ts';
+import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse } from '../../openapi/common.ts';
 import { requireUrlKey, signImageUrl } from '../../services/image-urls.ts';
 import { ImageKindParam, ImageUrlSchema, VerificationIdParam } from './schemas.ts';

@@ -1,9 +1,9 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { ApiError } from '@idv/core';
-import { DEFAULT_RATE_LIMITS } from '../../deps.ts';
+import { DEFAULT_RATE_LIMITS, nowOf } from '../../deps.ts';
 import { NO_AUTH } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
-import { type ApiApp, type AppEnv, nowOf } from '../../http/env.ts';
+import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { errorResponses } from '../../openapi/common.ts';
 import { readImageGrant, requireUrlKey } from '../../services/image-urls.ts';
