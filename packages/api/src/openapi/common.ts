@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { ERROR_STATUS, type ErrorCode } from '@idv/core';
 import type { AppDeps } from '../deps.ts';
+import { ERROR_STATUS, type ErrorCode } from '../http/api-error.ts';
 import { requireSecretKey } from '../http/auth.ts';
 
 export const ErrorSchema = z

@@ -1,9 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { ApiError } from '@idv/core';
-import { decodeCursor } from '@idv/store';
 import type { AppDeps } from '../../deps.ts';
 import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
+import { pageOrBadCursor } from '../../http/page.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
@@ -67,17 +66,16 @@ export function registerListLogs(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi(route(deps), async (c) => {
     const auth = authOf(c);
     const { limit, cursor, status, route: routeFilter } = c.req.valid('query');
-    const start = cursor === undefined ? undefined : decodeCursor(cursor);
-    if (start === null)
-      throw new ApiError('invalid_request', 'cursor: not a cursor returned by this endpoint');
-    const page = await deps.store.requestLogs.list({
-      orgId: auth.orgId,
-      mode: auth.mode,
-      limit,
-      cursor: start,
-      status,
-      route: routeFilter,
-    });
+    const page = pageOrBadCursor(
+      await deps.store.requestLogs.list({
+        orgId: auth.orgId,
+        mode: auth.mode,
+        limit,
+        cursor,
+        status,
+        route: routeFilter,
+      }),
+    );
     return c.json(page, 200);
   });
 }

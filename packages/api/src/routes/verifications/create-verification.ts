@@ -1,7 +1,7 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
-import { ApiError } from '@idv/core';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../deps.ts';
+import { ApiError } from '../../http/api-error.ts';
 import { authOf, requireSecretKey } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { MAX_UPLOAD_BYTES, readImageParts, VERIFY_IMAGE_PARTS } from '../../http/images.ts';

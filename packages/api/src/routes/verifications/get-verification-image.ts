@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { ApiError } from '@idv/core';
+import { IMAGE_KINDS } from '@idv/core';
 import type { AppDeps } from '../../deps.ts';
+import { ApiError } from '../../http/api-error.ts';
 import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import {
@@ -24,9 +25,7 @@ const route = (deps: AppDeps) =>
     ...secretKeyAuth(deps),
     request: {
       params: VerificationIdParam.extend({
-        kind: z
-          .enum(['front', 'back', 'selfie'])
-          .openapi({ param: { name: 'kind', in: 'path' }, example: 'front' }),
+        kind: z.enum(IMAGE_KINDS).openapi({ param: { name: 'kind', in: 'path' }, example: 'front' }),
       }),
     },
     responses: {

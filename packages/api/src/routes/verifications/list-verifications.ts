@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps.ts';
 import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
+import { pageOrBadCursor } from '../../http/page.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
@@ -31,7 +32,7 @@ export function registerListVerifications(app: OpenAPIHono<AppEnv>, deps: AppDep
   app.openapi(route(deps), async (c) => {
     const auth = authOf(c);
     const { limit, cursor } = c.req.valid('query');
-    const page = await deps.store.verifications.list(auth.orgId, auth.mode, limit, cursor);
-    return c.json({ data: page.records.map((r) => r.verification), next_cursor: page.next_cursor }, 200);
+    const page = pageOrBadCursor(await deps.store.verifications.list(auth.orgId, auth.mode, limit, cursor));
+    return c.json({ data: page.data.map((r) => r.verification), next_cursor: page.next_cursor }, 200);
   });
 }

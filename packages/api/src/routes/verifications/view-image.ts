@@ -1,7 +1,7 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
-import { ApiError } from '@idv/core';
 import type { AppDeps } from '../../deps.ts';
 import { DEFAULT_RATE_LIMITS } from '../../deps.ts';
+import { ApiError } from '../../http/api-error.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { ApiError } from '@idv/core';
 import { MAX_WEBHOOK_ENDPOINTS_PER_ORGANISATION, WebhookEndpointLimitError } from '@idv/store';
 import { allowLocalhostFromEnv, checkEndpointUrl, MAX_ENDPOINT_URL_LENGTH } from '@idv/webhooks';
 import type { AppDeps } from '../../deps.ts';
+import { ApiError } from '../../http/api-error.ts';
 import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse, secretKeyAuth } from '../../openapi/common.ts';

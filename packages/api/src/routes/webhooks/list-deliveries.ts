@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { ApiError } from '@idv/core';
 import { DELIVERIES_LISTED } from '@idv/store';
 import type { AppDeps } from '../../deps.ts';
+import { ApiError } from '../../http/api-error.ts';
 import { authOf } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import {
