@@ -79,3 +79,10 @@ export async function seedVerification(
   ]);
   return verification;
 }
+
+/** The organisation's audit journal (first page), newest first. */
+export async function auditEntries(orgId: string) {
+  const result = await testStore().audit.list(orgId, 10);
+  if (!result.ok) throw new Error('the audit list refused its first page');
+  return result.page.data;
+}

@@ -1,6 +1,6 @@
-import { ApiError } from '@idv/core';
 import type { MiddlewareHandler } from 'hono';
 import { DEFAULT_RATE_LIMITS, nowOf } from '../deps.ts';
+import { ApiError } from './api-error.ts';
 import { clientIp } from './client-ip.ts';
 import type { ApiApp, AppEnv } from './env.ts';
 import { enforceRateLimit } from './rate-limit.ts';

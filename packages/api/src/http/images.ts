@@ -1,6 +1,6 @@
-import { ApiError } from '@idv/core';
+import { IMAGE_KINDS, type ImageKind } from '@idv/core';
 import type { Context } from 'hono';
-import type { ImageKind } from '../analyzer.ts';
+import { ApiError } from './api-error.ts';
 
 /** Spec: 12 MB per image. */
 export const MAX_IMAGE_BYTES = 12 * 1024 * 1024;
@@ -89,4 +89,4 @@ export async function readImageParts<K extends string>(
   return images;
 }
 
-export const VERIFY_IMAGE_PARTS: readonly ImageKind[] = ['front', 'back', 'selfie'];
+export const VERIFY_IMAGE_PARTS: readonly ImageKind[] = IMAGE_KINDS;

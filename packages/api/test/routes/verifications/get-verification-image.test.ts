@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  auditEntries,
   bearer,
   createTestOrganisation,
   expectError,
   refusedCredentials,
   seedVerification,
   testApp,
-  testStore,
 } from '../../support.ts';
 
 const FRONT = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...randomBytes(64)]);
@@ -24,8 +24,7 @@ describe('GET /v1/verifications/{id}/images/{kind} (getVerificationImage)', () =
     expect(url).toMatch(/^http:\/\/localhost:8787\/v1\/image-content\/[\w.-]+$/);
     expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(290_000);
     expect(Date.parse(expires_at) - Date.now()).toBeLessThanOrEqual(300_000);
-    const audit = await testStore().audit.list(org.orgId, 10);
-    expect(audit.data).toEqual([
+    expect(await auditEntries(org.orgId)).toEqual([
       expect.objectContaining({ action: 'image_url_issued', actor: org.liveKeyId, resource_id: saved.id }),
     ]);
   });
@@ -65,7 +64,7 @@ describe('GET /v1/verifications/{id}/images/{kind} (getVerificationImage)', () =
       404,
       'not_found',
     );
-    expect((await testStore().audit.list(org.orgId, 10)).data).toEqual([]);
+    expect(await auditEntries(org.orgId)).toEqual([]);
   });
 
   it('refuses every wrong credential with 401 unauthorized', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  auditEntries,
   bearer,
   createTestOrganisation,
   expectError,
@@ -31,9 +32,9 @@ describe('GET /v1/image-content/{token} (getImageContent)', () => {
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(FRONT))).toBe(true);
-    const audit = await testStore().audit.list(org.orgId, 10);
-    expect(audit.data.map((e) => e.action).sort()).toEqual(['image_url_issued', 'image_viewed']);
-    expect(audit.data.find((e) => e.action === 'image_viewed')).toMatchObject({
+    const audit = await auditEntries(org.orgId);
+    expect(audit.map((e) => e.action).sort()).toEqual(['image_url_issued', 'image_viewed']);
+    expect(audit.find((e) => e.action === 'image_viewed')).toMatchObject({
       actor: org.liveKeyId,
       resource_id: saved.id,
     });
