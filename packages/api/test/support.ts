@@ -30,18 +30,26 @@ export async function expectError(res: Response, status: number, code: string): 
 }
 
 /**
- * The credentials an operation behind a secret key must refuse with 401: none, a malformed
- * header, a key of the right shape that does not exist, and a revoked key.
+ * Sends the call with each credential an operation behind a secret key must refuse — none, a
+ * malformed header, a key of the right shape that does not exist, a revoked key — and expects
+ * 401 `unauthorized` every time.
  */
-export async function refusedCredentials(): Promise<[string, Record<string, string>][]> {
+export async function expectWrongCredentialsRefused(
+  call: (headers: Record<string, string>) => Response | Promise<Response>,
+): Promise<void> {
   const org = await createTestOrganisation();
   await testStore().apiKeys.revoke(org.orgId, org.testKeyId);
-  return [
+  const wrong: [string, Record<string, string>][] = [
     ['no credential', {}],
     ['a malformed header', { authorization: 'Token abc' }],
     ['an unknown key', { authorization: `Bearer vn_test_${'a'.repeat(40)}` }],
     ['a revoked key', bearer(org.testKey).headers],
   ];
+  for (const [name, headers] of wrong) {
+    const res = await call(headers);
+    expect(res.status, name).toBe(401);
+    await expectError(res, 401, 'unauthorized');
+  }
 }
 
 /**

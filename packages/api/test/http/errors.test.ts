@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestOrganisation, testApp } from '../support.ts';
-
-async function expectEnvelope(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get('content-type')).toContain('application/json');
-  const body = await res.json();
-  expect(body).toEqual({ error: { code, message: expect.any(String) } });
-  expect(body.error.message.length).toBeGreaterThan(0);
-  return body.error.message as string;
-}
+import { bearer, createTestOrganisation, expectError, testApp } from '../support.ts';
 
 describe('error envelope', () => {
   it('400 invalid_request naming the bad field', async () => {
     const org = await createTestOrganisation();
-    const message = await expectEnvelope(
+    const message = await expectError(
       await testApp().request('/v1/logs?limit=abc', bearer(org.testKey)),
       400,
       'invalid_request',
@@ -28,7 +19,7 @@ describe('error envelope', () => {
       body: '{"url":',
       ...bearer(org.testKey, { 'content-type': 'application/json' }),
     });
-    await expectEnvelope(res, 400, 'invalid_request');
+    await expectError(res, 400, 'invalid_request');
   });
 
   it('500 internal_error without a stack trace', async () => {
@@ -39,7 +30,7 @@ describe('error envelope', () => {
     const original = console.error;
     console.error = () => {};
     try {
-      const message = await expectEnvelope(await app.request('/boom'), 500, 'internal_error');
+      const message = await expectError(await app.request('/boom'), 500, 'internal_error');
       expect(message).not.toContain('secret');
       expect(message).not.toContain('.ts');
     } finally {
