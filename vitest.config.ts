@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects: `unit` (pure code and models, no servers) and `integration` (real local
- * DynamoDB/S3/SQS started once per run by test/global-setup.ts).
+ * DynamoDB/S3/SQS started once per run by test/global-setup.ts): the whole-stack journeys in
+ * test/ and the store's repositories in packages/store/test.
  */
 export default defineConfig({
   test: {
@@ -14,11 +15,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['packages/*/test/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts'],
+          // The store's tests need the local servers: they run in the integration project.
+          exclude: ['packages/store/test/**'],
+        },
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/**/*.test.ts'], globalSetup: ['test/global-setup.ts'] },
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts', 'packages/store/test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+        },
       },
     ],
   },
