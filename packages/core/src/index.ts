@@ -5,5 +5,5 @@ export * from './image-kinds.ts';
 export * from './judge/index.ts';
 export * from './mrz/index.ts';
 export * from './observations.ts';
-export * from './scoring.ts';
+export * from './scoring-parameters.ts';
 export * from './verification.ts';
