@@ -1,6 +1,7 @@
 export * from './dates.ts';
 export * from './errors.ts';
 export * from './ids.ts';
+export * from './image-limits.ts';
 export * from './judge/index.ts';
 export * from './mrz/index.ts';
 export * from './observations.ts';
