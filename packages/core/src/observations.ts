@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ImageKind, ImageKindSchema } from './image-kinds.ts';
+import { ImageKindSchema } from './image-kinds.ts';
 
 /**
  * What the analyzer (packages/vision) saw on the photos. It holds observations only:
@@ -14,11 +14,6 @@ export type DocumentType = z.infer<typeof DocumentTypeSchema>;
 /** Finer than the public document type: which layout was recognised. */
 export const DocumentLayoutSchema = z.enum(['td3', 'td1', 'td2', 'niger_paper_card', 'unknown']);
 export type DocumentLayout = z.infer<typeof DocumentLayoutSchema>;
-
-/** @deprecated The same as ImageKindSchema / ImageKind (image-kinds.ts); vision still says "side". */
-export const ImageSideSchema = ImageKindSchema;
-/** @deprecated Use ImageKind. */
-export type ImageSide = ImageKind;
 
 /** A printed (visual inspection zone) field as read by OCR; null when not found. */
 export const PrintedFieldsSchema = z.object({
