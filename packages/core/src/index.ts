@@ -2,6 +2,7 @@ export * from './analysis.ts';
 export * from './dates.ts';
 export * from './ids.ts';
 export * from './image-kinds.ts';
+export * from './image-limits.ts';
 export * from './judge/index.ts';
 export * from './mrz/index.ts';
 export * from './observations.ts';

@@ -10,7 +10,7 @@ import {
 import { type Extent, textExtent } from './document/extent.ts';
 import type { TextBoxObservation } from './document/text-boxes.ts';
 import { analyzeFaces } from './faces/analyze.ts';
-import { prepareFaceModels, warmUpFaceModels } from './faces/models.ts';
+import { warmUpFaceModels } from './faces/models.ts';
 import { ImageInputError, type NormalizedImage, normalizeImage } from './image/normalize.ts';
 import { assessSharpness } from './quality/sharpness.ts';
 import { readDocument, warmUp as warmUpReading } from './read-document.ts';
@@ -107,7 +107,6 @@ export async function analyzeImages(input: AnalyzerImages): Promise<AnalysisOutc
 
 /** Loads every model (OCR, face detection and embedding) so the first request pays nothing. */
 export async function warmUpAnalyzer(): Promise<void> {
-  await prepareFaceModels();
   await warmUpFaceModels();
   await warmUpReading();
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodeModel } from '../../src/convert/onnx-proto.ts';
-import { convertGraph } from '../../src/convert/tf-to-onnx.ts';
-import { halfToFloat, type TfConst, type TfGraph, type TfNode } from '../../src/convert/tfjs-graph.ts';
+import { encodeModel } from '../../build/convert/onnx-proto.ts';
+import { convertGraph } from '../../build/convert/tf-to-onnx.ts';
+import { halfToFloat, type TfConst, type TfGraph, type TfNode } from '../../build/convert/tfjs-graph.ts';
 import { loadModel, ort } from '../../src/runtime/onnx.ts';
 import { rng } from '../tamper/synthetic.ts';
 import { tf } from './tfjs-loader.ts';

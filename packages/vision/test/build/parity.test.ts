@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { convertTfjsModel } from '../../src/convert/index.ts';
+import { convertTfjsModel } from '../../build/convert/index.ts';
 import { FACE_MODELS, type FaceModelName, sourceModelPath } from '../../src/faces/models.ts';
 import { cropResize } from '../../src/image/affine.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';

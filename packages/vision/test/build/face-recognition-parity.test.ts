@@ -6,8 +6,8 @@ import {
   FACE_RECOGNITION_INPUT_SIZE,
   FACE_RECOGNITION_OUTPUT,
   readFaceApiWeights,
-} from '../../src/convert/face-recognition-net.ts';
-import { encodeModel } from '../../src/convert/onnx-proto.ts';
+} from '../../build/convert/face-recognition-net.ts';
+import { encodeModel } from '../../build/convert/onnx-proto.ts';
 import { FACE_MODELS, sourceModelPath } from '../../src/faces/models.ts';
 import { cropResize } from '../../src/image/affine.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';

@@ -2,9 +2,13 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedModelPath, prepareFaceModels, prepareModel } from '../../src/faces/models.ts';
+import { prepareFaceModels, prepareModel } from '../../build/face-models.ts';
+import { cachedModelPath, faceModelPath } from '../../src/faces/models.ts';
 
-/** The install/first-start conversion: writes the cache once, atomically, and reuses it. */
+/**
+ * The build step's conversion: writes the cache once, atomically, and reuses it; the run-time
+ * code only loads what it wrote, and names the command when it is missing.
+ */
 
 let dir: string;
 const previous = process.env.MODEL_CACHE_DIR;
@@ -21,6 +25,10 @@ afterAll(async () => {
 });
 
 describe('prepareFaceModels', () => {
+  it('leaves the service unable to load an unconverted model, with the command to run', async () => {
+    await expect(faceModelPath('blazeface')).rejects.toThrow(/blazeface is not converted.*npm run models/);
+  });
+
   it('converts into MODEL_CACHE_DIR, concurrently without leftovers, and is idempotent', async () => {
     // Two processes starting at once are simulated by two concurrent calls.
     await Promise.all([prepareFaceModels(), prepareFaceModels()]);
