@@ -1,6 +1,12 @@
-import { ApiError, MAX_IMAGE_BYTES, pixelBudgetMessage, withinPixelBudget } from '@idv/core';
+import {
+  IMAGE_KINDS,
+  type ImageKind,
+  MAX_IMAGE_BYTES,
+  pixelBudgetMessage,
+  withinPixelBudget,
+} from '@idv/core';
 import type { Context } from 'hono';
-import type { ImageKind } from '../analyzer.ts';
+import { ApiError } from './api-error.ts';
 import { imageSize } from './image-size.ts';
 
 /** Three images plus multipart framing. Larger bodies are refused before they are read. */
@@ -93,4 +99,4 @@ export async function readImageParts<K extends string>(
   return images;
 }
 
-export const VERIFY_IMAGE_PARTS: readonly ImageKind[] = ['front', 'back', 'selfie'];
+export const VERIFY_IMAGE_PARTS: readonly ImageKind[] = IMAGE_KINDS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestOrganisation, testApp } from '../support/stack.ts';
+import { bearer, createTestOrganisation, testApp } from '../support.ts';
 
 describe('rate limits (counted in DynamoDB)', () => {
   it('sets the headers on every call and answers 429 with retry-after past the per-key limit', async () => {

@@ -33,7 +33,10 @@ export interface ErrorEnvelope {
   error: { code: ErrorCode; message: string };
 }
 
-/** Thrown anywhere below the HTTP layer; the API turns it into the envelope with its status. */
+/**
+ * Thrown by the API's middleware, handlers and services; handleError turns it into the envelope
+ * with its status. Nothing below the API throws it: store and core return typed results.
+ */
 export class ApiError extends Error {
   readonly status: ErrorStatus;
   constructor(

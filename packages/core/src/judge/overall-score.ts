@@ -1,5 +1,6 @@
+/** The overall score from the five checks: weighted average, caps (in DESIGN.md order), rounding, verdict. */
 import { isIsoDate } from '../dates.ts';
-import { CHECK_ORDER, SCORING } from '../scoring.ts';
+import { CHECK_ORDER, SCORING } from '../scoring-parameters.ts';
 import type { Check, Verdict } from '../verification.ts';
 import type { CheckOutcome, JudgeContext } from './context.ts';
 

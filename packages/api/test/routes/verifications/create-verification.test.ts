@@ -1,14 +1,22 @@
 import { billingMonth } from '@idv/store';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bearer,
   blurredPhoto,
+  createTestOrganisation,
   documentPhoto,
+  expectError,
+  expectWrongCredentialsRefused,
   HOLDER,
+  imageForm,
   matchingSelfie,
   otherPersonSelfie,
-} from '../support/documents.ts';
-import { bearer, createTestOrganisation, type TestOrganisation, testStore } from '../support/stack.ts';
-import { imageForm, storedImageKeys, verifyApp } from '../support/verify-app.ts';
+  storedImageKeys,
+  type TestOrganisation,
+  testApp,
+  testStore,
+  verifyApp,
+} from '../../support.ts';
 
 type App = Awaited<ReturnType<typeof verifyApp>>;
 
@@ -200,13 +208,38 @@ describe('POST /v1/verify end to end (real models, local stack)', () => {
     expect(list.data).toHaveLength(2);
   });
 
-  it("answers 404 for another organisation's verification and for the other mode", async () => {
+  it('refuses a malformed Idempotency-Key', async () => {
+    const res = await post(app, org.testKey, { front: passport }, { 'idempotency-key': 'has space' });
+    expect(await expectError(res, 400, 'invalid_request')).toContain('Idempotency-Key');
+  });
+
+  it('keeps test and live apart: a test verification is not listed with the live key', async () => {
     const v = await (await post(app, org.testKey, { front: passport })).json();
-    const stranger = await createTestOrganisation();
-    const res = await app.request(`/v1/verifications/${v.id}`, bearer(stranger.testKey));
-    expect(res.status).toBe(404);
-    expect((await res.json()).error.code).toBe('not_found');
+    expect(v.mode).toBe('test');
     expect((await app.request(`/v1/verifications/${v.id}`, bearer(org.liveKey))).status).toBe(404);
-    expect((await app.request('/v1/verifications/not-an-id', bearer(org.testKey))).status).toBe(400);
+  });
+});
+
+describe('POST /v1/verify refusals before any analysis', () => {
+  const form = async () => imageForm({ front: await documentPhoto('passport') });
+
+  it('answers 402 account_suspended to a suspended organisation, whose reads still work', async () => {
+    const org = await createTestOrganisation();
+    await testStore().organisations.update(org.orgId, { suspended: true });
+    const app = testApp();
+    const res = await app.request('/v1/verify', {
+      method: 'POST',
+      body: await form(),
+      ...bearer(org.liveKey),
+    });
+    await expectError(res, 402, 'account_suspended');
+    expect((await app.request('/v1/verifications', bearer(org.liveKey))).status).toBe(200);
+  });
+
+  it('refuses every wrong credential with 401 unauthorized', async () => {
+    const app = testApp();
+    await expectWrongCredentialsRefused(async (headers) =>
+      app.request('/v1/verify', { method: 'POST', body: await form(), headers }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { SCORING } from '../scoring.ts';
+import { SCORING } from '../scoring-parameters.ts';
 import type { FaceMatch } from '../verification.ts';
 import type { CheckOutcome, JudgeContext } from './context.ts';
 import { numEn, numFr, text } from './text.ts';

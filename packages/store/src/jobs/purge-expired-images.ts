@@ -1,4 +1,4 @@
-import type { Store } from '@idv/store';
+import type { Store } from '../store.ts';
 
 /**
  * Deletes live images whose retention period has ended: the objects first, then the record

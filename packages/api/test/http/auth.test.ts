@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestOrganisation, testApp, testStore } from '../support/stack.ts';
+import { bearer, createTestOrganisation, testApp, testStore } from '../support.ts';
 
 describe('secret-key authentication', () => {
   const app = testApp();

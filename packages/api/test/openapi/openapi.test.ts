@@ -1,6 +1,6 @@
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../support/stack.ts';
+import { testApp } from '../support.ts';
 
 describe('/openapi.json and /docs', () => {
   it('is a valid OpenAPI 3.1 document, version 1.0.0, generated from the routes', async () => {
