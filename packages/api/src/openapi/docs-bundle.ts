@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/**
+ * The renderer's browser bundle, read once from the installed package (node_modules) so the
+ * reference page needs no CDN. `@scalar/api-reference` exports the file as
+ * `./browser/standalone.js`; it is about 3.5 MB, kept in memory after the first request.
+ */
+const BUNDLE_SPECIFIER = '@scalar/api-reference/browser/standalone.js';
+
+let bundle: Buffer | undefined;
+
+export function docsBundle(): Buffer {
+  bundle ??= readFileSync(createRequire(import.meta.url).resolve(BUNDLE_SPECIFIER));
+  return bundle;
+}
