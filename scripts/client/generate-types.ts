@@ -1,6 +1,7 @@
 import { createApp } from '@idv/api';
 import { createStore, storeConfigFromEnv } from '@idv/store';
 import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 
 /** Where the generated types live; committed, and checked fresh by packages/client/test. */
 export const CLIENT_TYPES_FILE = new URL(
@@ -24,6 +25,13 @@ export async function appOpenApiDocument(): Promise<Record<string, unknown>> {
 
 /** The TypeScript types of the document's paths, webhooks and components. */
 export async function renderClientTypes(): Promise<string> {
-  const ast = await openapiTS((await appOpenApiDocument()) as never, { alphabetize: true });
+  const ast = await openapiTS((await appOpenApiDocument()) as never, {
+    alphabetize: true,
+    // File parts (`format: binary`) are Blobs in Node 20, which the client sends as multipart.
+    transform: (schema) =>
+      schema.format === 'binary'
+        ? ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'))
+        : undefined,
+  });
   return HEADER + astToString(ast);
 }

@@ -33,7 +33,25 @@ export type IdvClient = Client<paths>;
 export function createIdvClient(options: IdvClientOptions): IdvClient {
   const { secretKey, headers, ...rest } = options;
   return createClient<paths>({
+    bodySerializer: serializeBody,
     ...rest,
     headers: { ...(secretKey ? { authorization: `Bearer ${secretKey}` } : {}), ...headers },
   });
+}
+
+/**
+ * Bodies with a file part (a Blob, e.g. `{ front: new Blob([bytes]) }` for POST /v1/verify) go
+ * as multipart/form-data, the others as JSON; a FormData is sent as it is.
+ */
+function serializeBody(body: unknown): BodyInit {
+  if (body instanceof FormData) return body;
+  if (body && typeof body === 'object' && Object.values(body).some((v) => v instanceof Blob)) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(body)) {
+      if (value instanceof Blob) form.append(name, value, value instanceof File ? value.name : name);
+      else if (value !== undefined && value !== null) form.append(name, String(value));
+    }
+    return form;
+  }
+  return JSON.stringify(body);
 }

@@ -37,3 +37,21 @@ describe('createIdvClient', () => {
     expect(error?.error.code).toBe('not_found');
   });
 });
+
+describe('bodies', () => {
+  it('sends an object with Blob parts as multipart/form-data, and other bodies as JSON', async () => {
+    const { requests, fetch } = recordingFetch(200, {});
+    const idv = createIdvClient({ baseUrl: 'http://idv.test', secretKey: 'vn_test_abc', fetch });
+    const front = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    await idv.POST('/v1/verify', { body: { front } });
+    expect(requests[0]?.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await requests[0]?.formData();
+    const part = form?.get('front');
+    expect(part).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await (part as Blob).arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
+
+    await idv.POST('/v1/webhooks', { body: { url: 'https://example.org/hook' } });
+    expect(requests[1]?.headers.get('content-type')).toBe('application/json');
+    expect(await requests[1]?.json()).toEqual({ url: 'https://example.org/hook' });
+  });
+});

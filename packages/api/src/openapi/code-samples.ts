@@ -87,7 +87,11 @@ function samplesFor(doc: DocumentWithPaths, baseUrl: string, path: string, metho
   const prelude: string[] = [];
   if (multipart) {
     prelude.push("import { readFile } from 'node:fs/promises';");
-    options.push('body: form');
+    // The client sends an object with Blob values as multipart/form-data.
+    const parts = fileParts(doc, multipart.schema).map(
+      (part) => `${part}: new Blob([await readFile('${part}.jpg')], { type: 'image/jpeg' })`,
+    );
+    options.push(`body: { ${parts.join(', ')} }`);
   }
   if (json) options.push(`body: ${JSON.stringify(jsonExample(doc, json.schema))}`);
   const node = [
@@ -96,13 +100,6 @@ function samplesFor(doc: DocumentWithPaths, baseUrl: string, path: string, metho
     '',
     `const idv = createIdvClient({ baseUrl: '${baseUrl}'${authenticated ? ', secretKey: process.env.IDV_SECRET_KEY' : ''} });`,
   ];
-  if (multipart) {
-    node.push('const form = new FormData();');
-    for (const part of fileParts(doc, multipart.schema))
-      node.push(
-        `form.append('${part}', new Blob([await readFile('${part}.jpg')], { type: 'image/jpeg' }), '${part}.jpg');`,
-      );
-  }
   const call = `idv.${method.toUpperCase()}('${path}'${options.length ? `, { ${options.join(', ')} }` : ''})`;
   node.push(`const { data, error } = await ${call};`);
   node.push("if (error) throw new Error(error.error.code + ': ' + error.error.message);");

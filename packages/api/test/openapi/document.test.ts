@@ -57,6 +57,6 @@ describe('/openapi.json', () => {
     }
     const verify = doc.paths['/v1/verify']?.post?.['x-codeSamples'] ?? [];
     expect(verify[0]?.source).toContain('-F front=@front.jpg');
-    expect(verify[1]?.source).toContain("form.append('front'");
+    expect(verify[1]?.source).toContain("front: new Blob([await readFile('front.jpg')]");
   });
 });

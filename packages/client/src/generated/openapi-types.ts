@@ -31,7 +31,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "image/jpeg": string;
+                        "image/jpeg": Blob;
                     };
                 };
                 /** @description Error: not_found */
@@ -531,17 +531,17 @@ export interface paths {
                          * Format: binary
                          * @description Card back (with the MRZ)
                          */
-                        back?: string;
+                        back?: Blob;
                         /**
                          * Format: binary
                          * @description Passport identity page, card front, or paper card page
                          */
-                        front: string;
+                        front: Blob;
                         /**
                          * Format: binary
                          * @description Optional selfie for the face match
                          */
-                        selfie?: string;
+                        selfie?: Blob;
                     };
                 };
             };
