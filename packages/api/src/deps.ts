@@ -1,6 +1,5 @@
-import type { Verification } from '@idv/core';
+import type { Analyzer, Verification } from '@idv/core';
 import type { Mode, Store } from '@idv/store';
-import type { Analyzer } from './analyzer.ts';
 
 /** Everything the HTTP app needs from outside; built once per process (server or Lambda). */
 export interface AppDeps {
@@ -21,6 +20,11 @@ export interface AppDeps {
   urlSigningKey?: Uint8Array;
   /** Webhook endpoint registration; unset means the environment's settings (no localhost). */
   webhooks?: WebhookApiOptions;
+}
+
+/** The current time: the injected clock in tests, the wall clock otherwise. */
+export function nowOf(deps: Pick<AppDeps, 'now'>): Date {
+  return deps.now?.() ?? new Date();
 }
 
 export interface WebhookApiOptions {

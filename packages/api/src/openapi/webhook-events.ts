@@ -1,5 +1,5 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
-import { VERIFICATION_EXAMPLE, VerificationResponse } from './verification.ts';
+import { VERIFICATION_EXAMPLE, VerificationResponse } from '../routes/verifications/schemas.ts';
 
 /**
  * The `webhooks` section of the document: what the service POSTs to a registered endpoint

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorCode } from '@idv/core';
+import type { ErrorCode } from '../http/api-error.ts';
 
 /**
  * Requests that Node's HTTP parser refuses never reach the app: a bad request line, a space or

@@ -1,5 +1,5 @@
-import { ERROR_STATUS } from '@idv/core';
 import { describe, expect, it } from 'vitest';
+import { ERROR_STATUS } from '../../src/http/api-error.ts';
 import { openApiDocument, operations } from './contract-app.ts';
 
 describe('/openapi.json', () => {

@@ -14,63 +14,7 @@ export interface paths {
          * Fetch an image through a short-lived URL
          * @description The URL returned by GET /v1/verifications/{id}/images/{kind}. The link is the credential; it expires after 5 minutes.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    token: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The image */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "image/jpeg": Blob;
-                    };
-                };
-                /** @description Error: not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: image_gone */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: rate_limited */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before calling again (until the window resets) */
-                        "retry-after": number;
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getImageContent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -90,88 +34,7 @@ export interface paths {
          * List recent API calls
          * @description Metadata of recent calls made with the organisation's keys, in the mode of the key used, newest first. Never a request or response body. Kept 90 days.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The `next_cursor` of the previous page */
-                    cursor?: string;
-                    /** @description Items per page, 1 to 100 */
-                    limit?: number;
-                    /** @description Only this route pattern, e.g. /v1/verify */
-                    route?: string;
-                    /** @description Only calls answered with this status */
-                    status?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of log entries */
-                200: {
-                    headers: {
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["RequestLogEntry"][];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Error: invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: rate_limited */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before calling again (until the window resets) */
-                        "retry-after": number;
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -191,84 +54,7 @@ export interface paths {
          * List verifications
          * @description Verifications of your organisation in the mode of the key used, newest first.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The `next_cursor` of the previous page */
-                    cursor?: string;
-                    /** @description Items per page, 1 to 100 */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of verifications */
-                200: {
-                    headers: {
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Verification"][];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Error: invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: rate_limited */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before calling again (until the window resets) */
-                        "retry-after": number;
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listVerifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -288,87 +74,7 @@ export interface paths {
          * Read a verification
          * @description A verification of your organisation, in the mode of the key used. `final_verdict` is set once a reviewer decided.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The verification */
-                200: {
-                    headers: {
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Verification"];
-                    };
-                };
-                /** @description Error: invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: rate_limited */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before calling again (until the window resets) */
-                        "retry-after": number;
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getVerification"];
         put?: never;
         post?: never;
         delete?: never;
@@ -388,111 +94,7 @@ export interface paths {
          * Get a short-lived URL to a stored image
          * @description Live keys only. Returns a URL valid 5 minutes to the decrypted image. Every URL issued and every view is recorded in the audit journal. 410 `image_gone` when the image was never stored or was purged after retention.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    kind: "front" | "back" | "selfie";
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A short-lived URL */
-                200: {
-                    headers: {
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @example 2026-11-21T08:05:00.000Z */
-                            expires_at: string;
-                            /** @example http://localhost:8787/v1/image-content/eyJhbGciOiJIUzI1NiJ9… */
-                            url: string;
-                        };
-                    };
-                };
-                /** @description Error: invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: live_only */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: image_gone */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: rate_limited */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before calling again (until the window resets) */
-                        "retry-after": number;
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getVerificationImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -514,146 +116,7 @@ export interface paths {
          * Verify a document
          * @description Synchronous verification. Send the identity page of a passport in `front` (no `back`); for a biometric card the front in `front` and the back (with the MRZ) in `back`; for the Niger paper card the open page in `front`. An optional `selfie` is compared with the portrait. JPEG, PNG or WebP, at most 12 MB each. A too-blurry image is refused with 422 `unreadable`, and nothing is stored or billed. With `Idempotency-Key`, a retry returns the original result with `Idempotent-Replayed: true` and is not billed twice.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description A unique key for this request (1–255 printable characters); kept 48 hours. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description Card back (with the MRZ)
-                         */
-                        back?: Blob;
-                        /**
-                         * Format: binary
-                         * @description Passport identity page, card front, or paper card page
-                         */
-                        front: Blob;
-                        /**
-                         * Format: binary
-                         * @description Optional selfie for the face match
-                         */
-                        selfie?: Blob;
-                    };
-                };
-            };
-            responses: {
-                /** @description The verification */
-                200: {
-                    headers: {
-                        /** @description `true` when this is the stored result of an earlier request */
-                        "idempotent-replayed"?: string;
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Verification"];
-                    };
-                };
-                /** @description Error: invalid_request, invalid_image */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: account_suspended */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: idempotency_in_progress */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: image_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: unreadable, idempotency_key_reused */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: rate_limited */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before calling again (until the window resets) */
-                        "retry-after": number;
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: analysis_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -671,167 +134,13 @@ export interface paths {
          * List webhook endpoints
          * @description The organisation's endpoints (at most 16), newest first, in one page. Secrets are never listed.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every endpoint of the organisation */
-                200: {
-                    headers: {
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookEndpoint"][];
-                            /** @description Always null: the list fits one page */
-                            next_cursor: null;
-                        };
-                    };
-                };
-                /** @description Error: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: rate_limited */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before calling again (until the window resets) */
-                        "retry-after": number;
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWebhooks"];
         put?: never;
         /**
          * Create a webhook endpoint
          * @description The endpoint receives `verification.completed` events of the key's application, test and live both. HTTPS only; hosts that resolve to private, loopback, link-local or metadata addresses are refused. At most 16 per organisation. The signing `secret` is returned only here.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @default
-                         * @example Production receiver
-                         */
-                        description?: string;
-                        /** @example https://example.com/webhooks/idv */
-                        url: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The endpoint, with its signing secret */
-                201: {
-                    headers: {
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CreatedWebhookEndpoint"];
-                    };
-                };
-                /** @description Error: invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: rate_limited */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before calling again (until the window resets) */
-                        "retry-after": number;
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -852,87 +161,7 @@ export interface paths {
          * Delete a webhook endpoint
          * @description Removes the endpoint at once: no further attempt is made to it, and its pending deliveries end `failed`.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The endpoint was deleted */
-                200: {
-                    headers: {
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeletedWebhookEndpoint"];
-                    };
-                };
-                /** @description Error: invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: rate_limited */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before calling again (until the window resets) */
-                        "retry-after": number;
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         patch?: never;
@@ -949,91 +178,7 @@ export interface paths {
          * List an endpoint's deliveries
          * @description The endpoint's last 50 deliveries, newest first, with their state, attempts and last error.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The last deliveries */
-                200: {
-                    headers: {
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WebhookDelivery"][];
-                            /** @description Always null: only the last 50 are kept listed */
-                            next_cursor: null;
-                        };
-                    };
-                };
-                /** @description Error: invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: rate_limited */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before calling again (until the window resets) */
-                        "retry-after": number;
-                        /** @description Calls allowed per minute */
-                        "x-ratelimit-limit"?: number;
-                        /** @description Calls left in the current minute */
-                        "x-ratelimit-remaining"?: number;
-                        /** @description When the window resets (epoch seconds) */
-                        "x-ratelimit-reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1090,6 +235,12 @@ export interface components {
                 /** @example limit: must be at most 100 */
                 message: string;
             };
+        };
+        ImageUrl: {
+            /** @example 2026-11-21T08:05:00.000Z */
+            expires_at: string;
+            /** @example http://localhost:8787/v1/image-content/eyJhbGciOiJIUzI1NiJ9… */
+            url: string;
         };
         RequestLogEntry: {
             /** @example 2026-11-21T08:00:00.000Z */
@@ -1496,6 +647,866 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getImageContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": Blob;
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: image_gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLogs: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page */
+                cursor?: string;
+                /** @description Items per page, 1 to 100 */
+                limit?: number;
+                /** @description Only this route pattern, e.g. /v1/verify */
+                route?: string;
+                /** @description Only calls answered with this status */
+                status?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of log entries */
+            200: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestLogEntry"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listVerifications: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page */
+                cursor?: string;
+                /** @description Items per page, 1 to 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of verifications */
+            200: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Verification"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getVerificationImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                kind: "front" | "back" | "selfie";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A short-lived URL */
+            200: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageUrl"];
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: live_only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: image_gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique key for this request (1–255 printable characters); kept 48 hours. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description Card back (with the MRZ)
+                     */
+                    back?: Blob;
+                    /**
+                     * Format: binary
+                     * @description Passport identity page, card front, or paper card page
+                     */
+                    front: Blob;
+                    /**
+                     * Format: binary
+                     * @description Optional selfie for the face match
+                     */
+                    selfie?: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored result of an earlier request */
+                    "idempotent-replayed"?: string;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description Error: invalid_request, invalid_image */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: account_suspended */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: idempotency_in_progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: image_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unreadable, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: analysis_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every endpoint of the organisation */
+            200: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        /** @description Always null: the list fits one page */
+                        next_cursor: null;
+                    };
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default
+                     * @example Production receiver
+                     */
+                    description?: string;
+                    /** @example https://example.com/webhooks/idv */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its signing secret */
+            201: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint was deleted */
+            200: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last deliveries */
+            200: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        /** @description Always null: only the last 50 are kept listed */
+                        next_cursor: null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     verificationCompletedWebhook: {
         parameters: {
             query?: never;
