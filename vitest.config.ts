@@ -14,11 +14,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['packages/*/test/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts'],
+          // The store's tests need the local servers: they run with the integration project.
+          exclude: ['packages/store/test/**'],
+        },
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/**/*.test.ts'], globalSetup: ['test/global-setup.ts'] },
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts', 'packages/store/test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+        },
       },
     ],
   },
