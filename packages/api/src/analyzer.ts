@@ -24,6 +24,25 @@ export interface AnalysisRequest {
  */
 export interface Analyzer {
   analyze(request: AnalysisRequest): Promise<AnalysisOutcome>;
+  /** Capture advice on one document photo (session pre-check); absent when not offered. */
+  precheck?(request: PrecheckRequest): Promise<{ issue: PrecheckIssue | null }>;
+  /** The MRZ lines seen on one photo, or null (session chip key); absent when not offered. */
+  readMrz?(bytes: Uint8Array): Promise<{ lines: string[] } | null>;
+}
+
+/** Spec's pre-check answers, the most basic problem first. */
+export type PrecheckIssue =
+  | 'not_a_document'
+  | 'wrong_side'
+  | 'cut_off'
+  | 'obstructed'
+  | 'glare'
+  | 'illegible';
+
+export interface PrecheckRequest {
+  bytes: Uint8Array;
+  documentType?: 'cni' | 'cni_old' | 'passport';
+  side?: 'front' | 'back';
 }
 
 /** Thrown by analyzers when the analysis itself failed or timed out (→ 503). */

@@ -5,7 +5,9 @@ import { describeZodError, errorResponse, handleError } from './http/errors.ts';
 import { notFoundHandler } from './http/not-found.ts';
 import { newRequestId, requestLog } from './http/request-log.ts';
 import { renderDocsPage } from './openapi/docs-page.ts';
+import { registerCaptureRoutes } from './routes/capture/index.ts';
 import { registerListLogs } from './routes/logs/list-logs.ts';
+import { registerSessionRoutes } from './routes/sessions/index.ts';
 import { registerCreateVerification } from './routes/verifications/create-verification.ts';
 import { registerGetVerification } from './routes/verifications/get-verification.ts';
 import { registerGetVerificationImage } from './routes/verifications/get-verification-image.ts';
@@ -54,6 +56,8 @@ export function createApp(deps: AppDeps) {
   registerGetVerificationImage(app, deps);
   registerViewImage(app, deps);
   registerWebhookRoutes(app, deps);
+  registerSessionRoutes(app, deps);
+  registerCaptureRoutes(app, deps);
 
   const openApiConfig = {
     openapi: '3.1.0',

@@ -1,8 +1,9 @@
 import { ApiError } from '@idv/core';
+import { looksLikeClientToken } from '@idv/store';
 import type { MiddlewareHandler } from 'hono';
 import { type AppDeps, DEFAULT_RATE_LIMITS } from '../deps.ts';
 import { clientIp } from './client-ip.ts';
-import type { AppEnv } from './env.ts';
+import type { AppEnv, SecretKeyAuth } from './env.ts';
 import { enforceRateLimit } from './rate-limit.ts';
 
 const BEARER = /^Bearer ([^\s]+)$/;
@@ -26,12 +27,7 @@ export function requireSecretKey(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const key = credential ? await deps.store.apiKeys.findActiveBySecret(credential) : null;
     if (!key) {
       await enforceRateLimit(c, deps.store, `ip#${clientIp(c)}`, limits.perIpPerMinute, now);
-      throw new ApiError(
-        'unauthorized',
-        credential
-          ? 'the API key is unknown or revoked'
-          : 'send a secret key as "Authorization: Bearer vn_test_…"',
-      );
+      throw new ApiError('unauthorized', secretKeyRefusal(credential));
     }
     c.set('auth', {
       kind: 'secret_key',
@@ -46,8 +42,15 @@ export function requireSecretKey(deps: AppDeps): MiddlewareHandler<AppEnv> {
 }
 
 /** The authenticated caller; only valid behind requireSecretKey. */
-export function authOf(c: { get(key: 'auth'): AppEnv['Variables']['auth'] }) {
+export function authOf(c: { get(key: 'auth'): AppEnv['Variables']['auth'] }): SecretKeyAuth {
   const auth = c.get('auth');
-  if (!auth) throw new ApiError('unauthorized', 'authentication required');
+  if (auth?.kind !== 'secret_key') throw new ApiError('unauthorized', 'authentication required');
   return auth;
+}
+
+function secretKeyRefusal(credential: string | null): string {
+  if (!credential) return 'send a secret key as "Authorization: Bearer vn_test_…"';
+  if (looksLikeClientToken(credential))
+    return "this route takes a secret key; a session's client token only works on that session's upload routes";
+  return 'the API key is unknown or revoked';
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ApiError, judge, newId, type Verification, VerificationSchema } from '@idv/core';
-import { billingMonth, type Mode, type StoredImage, type VerificationRecord } from '@idv/store';
+import { billingMonth, type Mode, type Store, type StoredImage, type VerificationRecord } from '@idv/store';
 import {
   type AnalysisOutcome,
   type AnalysisRequest,
@@ -13,6 +13,8 @@ import { estimateCost } from './cost.ts';
 
 /** How long one analysis may take before the call answers 503 (clients wait ≥ 60 s). */
 export const ANALYSIS_TIMEOUT_MS = 45_000;
+
+type TransactItem = Parameters<Store['transact']>[0][number];
 
 export interface VerifyCaller {
   orgId: string;
@@ -30,6 +32,11 @@ export interface VerifyInput {
   documentType?: 'passport' | 'cni';
   idempotencyKey?: string;
   sessionId?: string;
+  /**
+   * A session upload: the write that completes the session, saved in the same transaction as
+   * the verification (so the client token is spent exactly when a verification exists).
+   */
+  completeSession?: (verificationId: string) => TransactItem;
   /** performance.now() when the request arrived, for latency_ms. */
   startedAt: number;
 }
@@ -94,6 +101,15 @@ export async function verify(deps: AppDeps, input: VerifyInput): Promise<VerifyR
     }
 
     const judgement = judge(outcome.observations, { now });
+    if (input.completeSession && input.documentType && judgement.document_type !== 'unknown') {
+      // A session that imposes its document refuses another one; nothing is kept or billed.
+      if (judgement.document_type !== input.documentType) {
+        throw new ApiError(
+          'invalid_request',
+          `this session expects a ${input.documentType === 'cni' ? 'identity card' : 'passport'}; the photos show another document`,
+        );
+      }
+    }
     const latencyMs = Math.round(performance.now() - input.startedAt);
     const verification = VerificationSchema.parse({
       id,
@@ -148,6 +164,7 @@ export async function verify(deps: AppDeps, input: VerifyInput): Promise<VerifyR
         );
       }
     }
+    if (input.completeSession) writes.push(input.completeSession(id));
     if (input.idempotencyKey) {
       writes.push(
         store.idempotency.completeItem(
