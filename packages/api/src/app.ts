@@ -1,18 +1,15 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps } from './deps.ts';
+import { registerSecuritySchemes } from './http/auth.ts';
 import type { AppEnv } from './http/env.ts';
 import { describeZodError, errorResponse, handleError } from './http/errors.ts';
 import { notFoundHandler } from './http/not-found.ts';
 import { newRequestId, requestLog } from './http/request-log.ts';
 import { renderDocsPage } from './openapi/docs-page.ts';
 import { registerCaptureRoutes } from './routes/capture/index.ts';
-import { registerListLogs } from './routes/logs/list-logs.ts';
+import { registerLogRoutes } from './routes/logs/index.ts';
 import { registerSessionRoutes } from './routes/sessions/index.ts';
-import { registerCreateVerification } from './routes/verifications/create-verification.ts';
-import { registerGetVerification } from './routes/verifications/get-verification.ts';
-import { registerGetVerificationImage } from './routes/verifications/get-verification-image.ts';
-import { registerListVerifications } from './routes/verifications/list-verifications.ts';
-import { registerViewImage } from './routes/verifications/view-image.ts';
+import { registerVerificationRoutes } from './routes/verifications/index.ts';
 import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 
 export const API_VERSION = '1.0.0';
@@ -32,7 +29,9 @@ export function createApp(deps: AppDeps) {
     },
   });
 
+  // The services reach every middleware and handler through the context, set once here.
   app.use('*', async (c, next) => {
+    c.set('deps', deps);
     c.set('requestId', newRequestId());
     c.set('startedAt', performance.now());
     await next();
@@ -40,24 +39,15 @@ export function createApp(deps: AppDeps) {
   });
   app.onError(handleError);
   app.notFound(notFoundHandler(() => app.routes));
-
-  app.openAPIRegistry.registerComponent('securitySchemes', 'SecretKey', {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'A secret key: vn_test_… (test mode) or vn_live_… (live mode). Server side only.',
-  });
+  registerSecuritySchemes(app);
 
   // Every /v1 call is logged once authenticated; each route names its own authentication.
-  app.use('/v1/*', requestLog(deps));
-  registerListLogs(app, deps);
-  registerCreateVerification(app, deps);
-  registerListVerifications(app, deps);
-  registerGetVerification(app, deps);
-  registerGetVerificationImage(app, deps);
-  registerViewImage(app, deps);
-  registerWebhookRoutes(app, deps);
-  registerSessionRoutes(app, deps);
-  registerCaptureRoutes(app, deps);
+  app.use('/v1/*', requestLog);
+  registerLogRoutes(app);
+  registerVerificationRoutes(app);
+  registerWebhookRoutes(app);
+  registerSessionRoutes(app);
+  registerCaptureRoutes(app);
 
   const openApiConfig = {
     openapi: '3.1.0',

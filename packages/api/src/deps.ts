@@ -25,6 +25,11 @@ export interface AppDeps {
   webhooks?: WebhookApiOptions;
 }
 
+/** The current time: the injected clock in tests, the wall clock otherwise. */
+export function nowOf(deps: Pick<AppDeps, 'now'>): Date {
+  return deps.now?.() ?? new Date();
+}
+
 export interface WebhookApiOptions {
   /** Accept http://localhost and http://127.0.0.1 endpoints (local runs and tests only). */
   allowLocalhost?: boolean;

@@ -1,7 +1,8 @@
 import { ApiError } from '@idv/core';
 import { looksLikeSecretKey, type SessionRecord, sessionStatus } from '@idv/store';
 import type { Context, MiddlewareHandler } from 'hono';
-import { type AppDeps, DEFAULT_RATE_LIMITS } from '../deps.ts';
+import { DEFAULT_RATE_LIMITS, nowOf } from '../deps.ts';
+import type { AuthScheme } from './auth.ts';
 import { bearerCredential } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import type { AppEnv } from './env.ts';
@@ -14,38 +15,42 @@ import { enforceRateLimit } from './rate-limit.ts';
  * against the caller's IP (as for keys). An expired session answers 410, a completed one 409:
  * the token is spent.
  */
-export function requireClientToken(deps: AppDeps): MiddlewareHandler<AppEnv> {
+export const requireClientToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const deps = c.get('deps');
   const limits = { ...DEFAULT_RATE_LIMITS, ...deps.limits };
-  return async (c, next) => {
-    const now = deps.now?.() ?? new Date();
-    const credential = bearerCredential(c.req.header('authorization'));
-    const sessionId = c.req.param('id') ?? '';
-    const session =
-      credential && /^ses_[a-z0-9]{1,64}$/.test(sessionId)
-        ? await deps.store.sessions.findByClientToken(sessionId, credential)
-        : null;
-    if (!session) {
-      await enforceRateLimit(c, deps.store, `ip#${clientIp(c)}`, limits.perIpPerMinute, now);
-      throw new ApiError('unauthorized', refusal(credential));
-    }
-    c.set('auth', {
-      kind: 'client_token',
-      keyId: session.id,
-      sessionId: session.id,
-      orgId: session.org_id,
-      appId: session.app_id,
-      mode: session.mode,
-    });
-    c.set('session', session);
-    c.set('resourceId', session.id);
-    const status = sessionStatus(session, now);
-    if (status === 'expired')
-      throw new ApiError('session_expired', 'this session has expired; open a new one');
-    if (status === 'completed')
-      throw new ApiError('session_completed', 'this session is completed; its client token was used');
-    await next();
-  };
-}
+  const now = nowOf(deps);
+  const credential = bearerCredential(c.req.header('authorization'));
+  const sessionId = c.req.param('id') ?? '';
+  const session =
+    credential && /^ses_[a-z0-9]{1,64}$/.test(sessionId)
+      ? await deps.store.sessions.findByClientToken(sessionId, credential)
+      : null;
+  if (!session) {
+    await enforceRateLimit(c, deps.store, `ip#${clientIp(c)}`, limits.perIpPerMinute, now);
+    throw new ApiError('unauthorized', refusal(credential));
+  }
+  c.set('auth', {
+    kind: 'client_token',
+    keyId: session.id,
+    sessionId: session.id,
+    orgId: session.org_id,
+    appId: session.app_id,
+    mode: session.mode,
+  });
+  c.set('session', session);
+  c.set('resourceId', session.id);
+  const status = sessionStatus(session, now);
+  if (status === 'expired') throw new ApiError('session_expired', 'this session has expired; open a new one');
+  if (status === 'completed')
+    throw new ApiError('session_completed', 'this session is completed; its client token was used');
+  await next();
+};
+
+/** Operations called by the end user's browser or app with a session's client token (vn_ct_…). */
+export const CLIENT_TOKEN_AUTH = {
+  security: [{ ClientToken: [] }],
+  middleware: [requireClientToken],
+} satisfies AuthScheme;
 
 function refusal(credential: string | null): string {
   if (!credential) return 'send the session\'s client token as "Authorization: Bearer vn_ct_…"';
@@ -54,15 +59,22 @@ function refusal(credential: string | null): string {
   return 'the client token is unknown or belongs to another session';
 }
 
-/** Counts one call of a session helper or upload against the session's own allowance. */
-export async function limitPerSession(
-  c: Context<AppEnv>,
-  deps: AppDeps,
-  route: 'upload' | 'precheck' | 'mrz',
-): Promise<void> {
+/**
+ * Route middleware counting each call against the session's own allowance for that route
+ * (spec: uploads 12 per minute; pre-check and chip key 20 per minute per session each).
+ */
+export function limitPerSession(route: 'upload' | 'precheck' | 'mrz'): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await countSessionCall(c, route);
+    await next();
+  };
+}
+
+async function countSessionCall(c: Context<AppEnv>, route: 'upload' | 'precheck' | 'mrz') {
+  const deps = c.get('deps');
   const limits = { ...DEFAULT_RATE_LIMITS, ...deps.limits };
   const limit = route === 'upload' ? limits.sessionUploadsPerMinute : limits.sessionHelpersPerMinute;
-  await enforceRateLimit(c, deps.store, `ses#${route}#${sessionOf(c).id}`, limit, deps.now?.() ?? new Date());
+  await enforceRateLimit(c, deps.store, `ses#${route}#${sessionOf(c).id}`, limit, nowOf(deps));
 }
 
 /** The session behind requireClientToken. */

@@ -1,4 +1,6 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Mode, SessionRecord } from '@idv/store';
+import type { AppDeps } from '../deps.ts';
 
 /** Who is calling, once authenticated. */
 export interface SecretKeyAuth {
@@ -20,11 +22,14 @@ export interface ClientTokenAuth {
   mode: Mode;
 }
 
+/** One member per credential kind; console cookies join here. */
 export type AuthContext = SecretKeyAuth | ClientTokenAuth;
 
 /** Hono context variables set by the middleware. */
 export interface AppEnv {
   Variables: {
+    /** The app's services, set once for every request by createApp. */
+    deps: AppDeps;
     requestId: string;
     startedAt: number;
     auth?: AuthContext;
@@ -36,3 +41,6 @@ export interface AppEnv {
     errorCode?: string;
   };
 }
+
+/** The app every route registers itself on. */
+export type ApiApp = OpenAPIHono<AppEnv>;

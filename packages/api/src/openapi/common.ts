@@ -1,7 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import { ERROR_STATUS, type ErrorCode } from '@idv/core';
-import type { AppDeps } from '../deps.ts';
-import { requireSecretKey } from '../http/auth.ts';
 
 export const ErrorSchema = z
   .object({
@@ -50,17 +48,6 @@ export const PaginationQuery = z.object({
     .openapi({ description: 'Items per page, 1 to 100', example: 20 }),
   cursor: z.string().max(2048).optional().openapi({ description: 'The `next_cursor` of the previous page' }),
 });
-
-export const SECRET_KEY_SECURITY = [{ SecretKey: [] }];
-
-/**
- * What every secret-key operation shares: the security scheme in the document, and the
- * authentication (with its rate limit) as route middleware, so a wrong method on a known path
- * still answers 405 rather than 401.
- */
-export function secretKeyAuth(deps: AppDeps) {
-  return { security: SECRET_KEY_SECURITY, middleware: [requireSecretKey(deps)] };
-}
 
 /** A JSON success response carrying the rate-limit headers. */
 export function jsonResponse<T>(description: string, schema: T) {

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import { SDK_DIST_DIR } from '@idv/web-sdk/bundle-path';
 import { capturePageHtml } from '@idv/web-sdk/capture-page';
-import type { AppDeps } from '../../deps.ts';
-import type { AppEnv } from '../../http/env.ts';
+import type { ApiApp } from '../../http/env.ts';
 import { errorResponse } from '../../http/errors.ts';
 
 const SDK_FILES = {
@@ -18,8 +16,9 @@ const SDK_FILES = {
  * (`/capture/{session_id}`, token after `#`) and the web SDK files (`/sdk/v1.js`, typings).
  * Neither is in the request log: the page's address holds no secret, and the SDK is public.
  */
-export function registerCaptureRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+export function registerCaptureRoutes(app: ApiApp) {
   app.get('/capture/:id', async (c) => {
+    const { deps } = c.var;
     const id = c.req.param('id');
     const session = /^ses_[a-z0-9]{1,64}$/.test(id) ? await deps.store.sessions.getById(id) : null;
     if (!session) return errorResponse(c, 'not_found', 'no such capture session');

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Verification } from '@idv/core';
 import { type SessionRecord, sessionStatus } from '@idv/store';
-import { VerificationResponse } from '../../openapi/verification.ts';
+import { VerificationResponse } from '../verifications/schemas.ts';
 
 /** Shared OpenAPI schemas and views of the session routes. */
 
@@ -115,10 +115,10 @@ export const ChipKeySchema = z
   })
   .openapi('ChipKey');
 
-/** OpenAPI security of the browser routes. */
-export const CLIENT_TOKEN_SECURITY = [{ ClientToken: [] }];
-
-/** A multipart body with one image part, as documented. */
+/**
+ * A multipart body with one image part. Plain OpenAPI (not zod): documented, not validated
+ * here; the handler reads the part with size and type checks of its own.
+ */
 export function imageBody(description: string) {
   return {
     required: true,
@@ -133,3 +133,18 @@ export function imageBody(description: string) {
     },
   };
 }
+
+/** The upload's parts, as for POST /v1/verify. */
+export const SessionUploadFormSchema = {
+  type: 'object',
+  required: ['front'],
+  properties: {
+    front: {
+      type: 'string',
+      format: 'binary',
+      description: 'Passport identity page, card front, or paper card page',
+    },
+    back: { type: 'string', format: 'binary', description: 'Card back (with the MRZ)' },
+    selfie: { type: 'string', format: 'binary', description: 'Selfie for the face match' },
+  },
+} as never;

@@ -1,125 +1,104 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { ApiError } from '@idv/core';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppDeps } from '../../deps.ts';
-import { limitPerSession, requireClientToken, sessionOf } from '../../http/client-token-auth.ts';
-import type { AppEnv } from '../../http/env.ts';
+import { nowOf } from '../../deps.ts';
+import { CLIENT_TOKEN_AUTH, limitPerSession, sessionOf } from '../../http/client-token-auth.ts';
+import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { MAX_UPLOAD_BYTES, readImageParts, VERIFY_IMAGE_PARTS } from '../../http/images.ts';
 import { errorResponses, RATE_LIMIT_HEADERS } from '../../openapi/common.ts';
-import { VerificationResponse } from '../../openapi/verification.ts';
 import { verify } from '../../services/verify.ts';
-import { CLIENT_TOKEN_SECURITY } from './schemas.ts';
+import { VerificationResponse } from '../verifications/schemas.ts';
+import { SessionIdParam, SessionUploadFormSchema } from './schemas.ts';
 
-export function registerUploadSession(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
-  // Multipart, read by the handler as for POST /v1/verify: documented here, mounted plainly.
-  app.openAPIRegistry.registerPath({
-    method: 'post',
-    path: '/v1/sessions/{id}/verify',
-    summary: 'Upload the photos of a session (browser)',
-    description:
-      "The end user's browser or app uploads the photos with the session's client token; CORS is open. Parts as " +
-      'for POST /v1/verify. `201` returns the verification, completes the session (the token is spent) and sends ' +
-      'the webhook. A `402` or a `422` leaves the session usable. Of concurrent uploads only one is processed; the ' +
-      'others get `409`. A session that imposes its document refuses another one (`400`). 12 requests per minute.',
-    tags: ['Sessions'],
-    security: CLIENT_TOKEN_SECURITY,
-    request: {
-      params: { type: 'object', properties: { id: { type: 'string' } } } as never,
-      body: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: ['front'],
-              properties: {
-                front: {
-                  type: 'string',
-                  format: 'binary',
-                  description: 'Passport identity page, card front, or paper card page',
-                },
-                back: { type: 'string', format: 'binary', description: 'Card back (with the MRZ)' },
-                selfie: { type: 'string', format: 'binary', description: 'Selfie for the face match' },
-              },
-            } as never,
-          },
-        },
-      },
-    },
-    responses: {
-      201: {
-        description: 'The verification; the session is completed',
-        headers: RATE_LIMIT_HEADERS,
-        content: { 'application/json': { schema: VerificationResponse } },
-      },
-      ...errorResponses(
-        'invalid_request',
-        'invalid_image',
-        'unauthorized',
-        'account_suspended',
-        'session_completed',
-        'session_expired',
-        'image_too_large',
-        'unreadable',
-        'rate_limited',
-        'analysis_unavailable',
-      ),
-    },
-  });
+/** Bodies past three images are refused before they are read. */
+const uploadLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES,
+  onError: () => {
+    throw new ApiError('image_too_large', 'the request is too large; each image may be at most 12 MB');
+  },
+});
 
-  app.post(
-    '/v1/sessions/:id/verify',
-    requireClientToken(deps),
-    async (c, next) => {
-      await limitPerSession(c, deps, 'upload');
-      await next();
+export const uploadSessionRoute = createRoute({
+  operationId: 'uploadSession',
+  method: 'post',
+  path: '/v1/sessions/{id}/verify',
+  summary: 'Upload the photos of a session (browser)',
+  description:
+    "The end user's browser or app uploads the photos with the session's client token; CORS is open. Parts as " +
+    'for POST /v1/verify. `201` returns the verification, completes the session (the token is spent) and sends ' +
+    'the webhook. A `402` or a `422` leaves the session usable. Of concurrent uploads only one is processed; the ' +
+    'others get `409`. A session that imposes its document refuses another one (`400`). 12 requests per minute.',
+  tags: ['Sessions'],
+  security: CLIENT_TOKEN_AUTH.security,
+  middleware: [...CLIENT_TOKEN_AUTH.middleware, limitPerSession('upload'), uploadLimit],
+  request: {
+    params: SessionIdParam,
+    body: { required: true, content: { 'multipart/form-data': { schema: SessionUploadFormSchema } } },
+  },
+  responses: {
+    201: {
+      description: 'The verification; the session is completed',
+      headers: RATE_LIMIT_HEADERS,
+      content: { 'application/json': { schema: VerificationResponse } },
     },
-    bodyLimit({
-      maxSize: MAX_UPLOAD_BYTES,
-      onError: () => {
-        throw new ApiError('image_too_large', 'the request is too large; each image may be at most 12 MB');
-      },
-    }),
-    async (c) => {
-      const session = sessionOf(c);
-      const org = await deps.store.organisations.get(session.org_id);
-      if (!org) throw new ApiError('unauthorized', 'the organisation of this session no longer exists');
-      if (org.suspended)
-        throw new ApiError('account_suspended', 'this organisation is suspended; contact support');
-      const images = await readImageParts(c, VERIFY_IMAGE_PARTS, ['front']);
-      if (session.document_type === 'passport' && images.back) {
-        throw new ApiError('invalid_request', 'back: this session expects a passport, which has no back');
-      }
+    ...errorResponses(
+      'invalid_request',
+      'invalid_image',
+      'unauthorized',
+      'account_suspended',
+      'session_completed',
+      'conflict',
+      'session_expired',
+      'image_too_large',
+      'unreadable',
+      'rate_limited',
+      'analysis_unavailable',
+    ),
+  },
+});
 
-      const now = deps.now?.() ?? new Date();
-      const claim = await deps.store.sessions.claimUpload(session.id, now);
-      if (claim.state !== 'claimed') throw claimRefusal(claim.state);
-      const { claimId } = claim;
-      try {
-        const result = await verify(deps, {
-          caller: {
-            orgId: session.org_id,
-            appId: session.app_id,
-            mode: session.mode,
-            actor: session.id,
-            retentionDays: org.retention_days,
-          },
-          images,
-          documentType: session.document_type ?? undefined,
-          sessionId: session.id,
-          startedAt: c.get('startedAt'),
-          completeSession: (verificationId) =>
-            deps.store.sessions.completeItem(session.id, claimId, verificationId, now),
-        });
-        c.set('resourceId', session.id);
-        return c.json(result.verification, 201);
-      } catch (error) {
-        // Nothing was saved (422, 503, a refused document…): the session stays usable.
-        await deps.store.sessions.releaseUpload(session.id, claimId).catch(() => undefined);
-        throw error;
-      }
-    },
-  );
+export const uploadSession: RouteHandler<typeof uploadSessionRoute, AppEnv> = async (c) => {
+  const { deps } = c.var;
+  const session = sessionOf(c);
+  const org = await deps.store.organisations.get(session.org_id);
+  if (!org) throw new ApiError('unauthorized', 'the organisation of this session no longer exists');
+  if (org.suspended)
+    throw new ApiError('account_suspended', 'this organisation is suspended; contact support');
+  const images = await readImageParts(c, VERIFY_IMAGE_PARTS, ['front']);
+  if (session.document_type === 'passport' && images.back) {
+    throw new ApiError('invalid_request', 'back: this session expects a passport, which has no back');
+  }
+
+  const now = nowOf(deps);
+  const claim = await deps.store.sessions.claimUpload(session.id, now);
+  if (claim.state !== 'claimed') throw claimRefusal(claim.state);
+  const { claimId } = claim;
+  try {
+    const result = await verify(deps, {
+      caller: {
+        orgId: session.org_id,
+        appId: session.app_id,
+        mode: session.mode,
+        actor: session.id,
+        retentionDays: org.retention_days,
+      },
+      images,
+      documentType: session.document_type ?? undefined,
+      sessionId: session.id,
+      startedAt: c.get('startedAt'),
+      completeSession: (verificationId) =>
+        deps.store.sessions.completeItem(session.id, claimId, verificationId, now),
+    });
+    return c.json(result.verification, 201);
+  } catch (error) {
+    // Nothing was saved (422, 503, another document…): the session stays usable.
+    await deps.store.sessions.releaseUpload(session.id, claimId).catch(() => undefined);
+    throw error;
+  }
+};
+
+export function registerUploadSession(app: ApiApp) {
+  app.openapi(uploadSessionRoute, uploadSession);
 }
 
 /** Why an upload could not take the session. */

@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { VerificationSchema } from '@idv/core';
 
+/** Schemas of the verification routes. */
+
 /** The public Verification (core's schema), named for the OpenAPI document, with an example. */
 const EXAMPLE_FIELDS = {
   surname: 'ISSOUFOU',
@@ -98,4 +100,42 @@ export const VerificationIdParam = z.object({
     .string()
     .regex(/^vrf_[a-z0-9]+$/, 'must be a verification id (vrf_…)')
     .openapi({ param: { name: 'id', in: 'path' }, example: 'vrf_mbq1x2c3d4e5f6g7h8i9j0k1' }),
+});
+
+export const ImageKindParam = z.object({
+  kind: z
+    .enum(['front', 'back', 'selfie'])
+    .openapi({ param: { name: 'kind', in: 'path' }, example: 'front' }),
+});
+
+export const ImageUrlSchema = z
+  .object({
+    url: z.string().openapi({ example: 'http://localhost:8787/v1/image-content/eyJhbGciOiJIUzI1NiJ9…' }),
+    expires_at: z.string().openapi({ example: '2026-11-21T08:05:00.000Z' }),
+  })
+  .openapi('ImageUrl');
+
+export const ImageTokenParam = z.object({
+  token: z.string().openapi({ param: { name: 'token', in: 'path' } }),
+});
+
+/** The multipart body of POST /v1/verify, documented only: the handler reads and checks it. */
+export const VerifyFormSchema = {
+  type: 'object',
+  required: ['front'],
+  properties: {
+    front: {
+      type: 'string',
+      format: 'binary',
+      description: 'Passport identity page, card front, or paper card page',
+    },
+    back: { type: 'string', format: 'binary', description: 'Card back (with the MRZ)' },
+    selfie: { type: 'string', format: 'binary', description: 'Optional selfie for the face match' },
+  },
+} as never;
+
+export const IdempotencyKeyHeader = z.object({
+  'idempotency-key': z.string().optional().openapi({
+    description: 'A unique key for this request (1–255 printable characters); kept 48 hours.',
+  }),
 });
