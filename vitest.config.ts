@@ -17,15 +17,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/test/**/*.test.ts'],
-          // The store's tests need the local servers: they run with the integration project.
-          exclude: ['packages/store/test/**'],
+          // The store's and the API's tests need the local servers: they run with the integration project.
+          exclude: ['packages/store/test/**', 'packages/api/test/**'],
         },
       },
       {
         extends: true,
         test: {
           name: 'integration',
-          include: ['test/**/*.test.ts', 'packages/store/test/**/*.test.ts'],
+          include: [
+            'test/**/*.test.ts',
+            'packages/store/test/**/*.test.ts',
+            'packages/api/test/**/*.test.ts',
+          ],
           globalSetup: ['test/global-setup.ts'],
         },
       },
