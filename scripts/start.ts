@@ -10,7 +10,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from '@idv/api';
 import { createStore } from '@idv/store';
 import { type LocalCredentials, seedLocal, startLocalServers } from '@idv/store/local';
-import { analyzeImages, precheckImage, readMrzLines, warmUpAnalyzer } from '@idv/vision';
+import { inProcessAnalyzer, warmUpAnalyzer } from '@idv/vision';
 import { startWebhookWorker, webhookEventPublisher } from '@idv/webhooks';
 
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
@@ -92,15 +92,8 @@ async function main() {
 
   console.log('Loading the analysis models (OCR, faces)…');
   await warmUpAnalyzer();
-  const analyzer = {
-    analyze: analyzeImages,
-    precheck: (r: {
-      bytes: Uint8Array;
-      documentType?: 'cni' | 'cni_old' | 'passport';
-      side?: 'front' | 'back';
-    }) => precheckImage(r.bytes, { documentType: r.documentType, side: r.side }),
-    readMrz: readMrzLines,
-  };
+  const analyzer = inProcessAnalyzer();
+
   const app = createApp({
     store,
     baseUrl,

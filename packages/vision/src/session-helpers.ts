@@ -1,3 +1,4 @@
+import { analyzeImages } from './analyzer.ts';
 import { normalizeImage } from './image/normalize.ts';
 import { readMrzOnly } from './mrz/read.ts';
 import { type PrecheckIssue, type PrecheckOptions, precheck } from './precheck/precheck.ts';
@@ -16,4 +17,20 @@ export async function precheckImage(
 
 export async function readMrzLines(bytes: Uint8Array): Promise<{ lines: string[] } | null> {
   return readMrzOnly(await normalizeImage(bytes));
+}
+
+/**
+ * Everything the API's analyzer boundary takes, run in this process: the verification analysis
+ * and the two session helpers (`npm start`, tests). On AWS a Lambda stands in for it.
+ */
+export function inProcessAnalyzer() {
+  return {
+    analyze: analyzeImages,
+    precheck: (request: {
+      bytes: Uint8Array;
+      documentType?: PrecheckOptions['documentType'];
+      side?: PrecheckOptions['side'];
+    }) => precheckImage(request.bytes, { documentType: request.documentType, side: request.side }),
+    readMrz: readMrzLines,
+  };
 }
