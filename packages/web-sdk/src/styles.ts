@@ -19,6 +19,8 @@ export const STYLES = `
 .vn-capture label.vn-choice{display:flex;align-items:center;gap:.6rem;min-height:48px;padding:.5rem .8rem;border:1px solid #767676;border-radius:10px;margin:.4rem 0}
 .vn-capture .vn-view{position:relative;width:100%;aspect-ratio:3/4;background:#111;border-radius:12px;overflow:hidden}
 .vn-capture .vn-view video,.vn-capture .vn-view img{width:100%;height:100%;object-fit:cover;display:block}
+.vn-capture .vn-view img{object-fit:contain}
+.vn-capture input[type=radio]{width:22px;height:22px;margin:0}
 .vn-capture .vn-frame{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);width:88%;border:3px solid #fff;border-radius:10px;box-shadow:0 0 0 100vmax rgba(0,0,0,.45);pointer-events:none}
 .vn-capture .vn-frame.vn-oval{width:62%;border-radius:50%}
 .vn-capture .vn-file input{position:absolute;width:1px;height:1px;opacity:0}
