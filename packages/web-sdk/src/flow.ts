@@ -4,7 +4,14 @@ import { browserLocale, type Messages, messages } from './i18n.ts';
 import { compressFile, toJpeg } from './image.ts';
 import { type CaptureStep, documentChoices, stepsFor } from './steps.ts';
 import { STYLES } from './styles.ts';
-import type { CaptureDocument, CaptureError, Locale, MountedCapture, MountOptions } from './types.ts';
+import type {
+  CaptureDocument,
+  CaptureError,
+  CaptureResult,
+  Locale,
+  MountedCapture,
+  MountOptions,
+} from './types.ts';
 
 /**
  * The capture flow shared by the hosted page and the SDK: choose the document, take each
@@ -14,12 +21,16 @@ import type { CaptureDocument, CaptureError, Locale, MountedCapture, MountOption
  */
 
 type Screen =
-  | { name: 'start' }
+  | { name: 'start'; notice?: keyof Messages }
   | { name: 'capture' }
   | { name: 'review'; photo: Blob; url: string; advice: 'checking' | 'ok' | 'unchecked' | string }
-  | { name: 'upload'; progress: number; retrying: boolean; failed: boolean }
+  | { name: 'upload'; progress: number; retrying: boolean; failed: false | keyof Messages }
   | { name: 'done' }
   | { name: 'error'; text: keyof Messages };
+
+/** While an earlier upload of the same photos is still analysed (409 conflict), ask again. */
+const CONFLICT_WAIT_MS = 4000;
+const CONFLICT_WAITS = 20;
 
 type Child = Node | string | null | undefined | false;
 
@@ -108,7 +119,7 @@ export function mountFlow(host: HTMLElement, options: MountOptions): MountedCapt
   function drawScreen(m: Messages, heading: HTMLElement): Node[] {
     switch (screen.name) {
       case 'start':
-        return startScreen(m, heading);
+        return startScreen(m, heading, screen.notice);
       case 'capture':
         return captureScreen(m, heading);
       case 'review':
@@ -124,9 +135,11 @@ export function mountFlow(host: HTMLElement, options: MountOptions): MountedCapt
     }
   }
 
-  function startScreen(m: Messages, heading: HTMLElement): Node[] {
+  function startScreen(m: Messages, heading: HTMLElement, notice?: keyof Messages): Node[] {
     heading.textContent = m.title;
-    const nodes: Node[] = [h('p', {}, m.intro)];
+    const nodes: Node[] = [
+      notice ? h('p', { class: 'vn-note vn-warn', role: 'alert' }, m[notice] as string) : h('p', {}, m.intro),
+    ];
     if (choices.length > 1) {
       const fieldset = h('fieldset', {}, h('legend', {}, m.chooseDocument));
       for (const choice of choices) {
@@ -304,7 +317,7 @@ export function mountFlow(host: HTMLElement, options: MountOptions): MountedCapt
     ];
     if (s.failed) {
       nodes.push(
-        h('p', { class: 'vn-note vn-warn', role: 'alert' }, m.sendFailed),
+        h('p', { class: 'vn-note vn-warn', role: 'alert' }, m[s.failed] as string),
         h('button', { type: 'button', class: 'vn-primary', click: () => void send() }, m.tryAgain),
       );
     }
@@ -324,53 +337,67 @@ export function mountFlow(host: HTMLElement, options: MountOptions): MountedCapt
       const photo = photos[s.kind];
       if (photo) parts[s.kind] = photo;
     }
-    try {
-      const verification = await withNetworkRetry(
+    // Set once an attempt was cut (or is still running): a later "completed" may be our own.
+    let reachedServer = false;
+    const attempt = () =>
+      withNetworkRetry(
         () =>
           client.upload(parts, (share) => {
             state.progress = share;
-            state.retrying = false;
-            const bar = root.querySelector('progress');
-            bar?.setAttribute('value', String(Math.round(share * 100)));
+            root.querySelector('progress')?.setAttribute('value', String(Math.round(share * 100)));
           }),
         () => {
+          reachedServer = true;
           state.retrying = true;
           render();
         },
       );
+    try {
+      let verification: CaptureResult | null = null;
+      for (let wait = 0; !verification; wait++) {
+        try {
+          verification = await attempt();
+        } catch (error) {
+          // 409 conflict: an earlier attempt (cut on our side, or on another device) is being analysed.
+          if (!(error instanceof ApiFailure) || error.code !== 'conflict' || wait >= CONFLICT_WAITS)
+            throw error;
+          await new Promise((resolve) => setTimeout(resolve, CONFLICT_WAIT_MS));
+        }
+      }
       finished = true;
       go({ name: 'done' });
       options.onComplete?.(verification);
     } catch (error) {
       if (!(error instanceof ApiFailure)) {
-        state.failed = true;
+        state.failed = 'sendFailed';
         render();
         return;
       }
-      handleRefusal(error);
+      handleRefusal(error, reachedServer);
     }
   }
 
-  function handleRefusal(error: ApiFailure) {
+  function handleRefusal(error: ApiFailure, reachedServer: boolean) {
     const detail = { code: error.code, message: error.message };
     switch (error.code) {
       case 'unreadable':
         // The session stays usable: the user takes the photos again.
         stepIndex = 0;
-        go({ name: 'start' });
-        root
-          .querySelector('p')
-          ?.replaceWith(h('p', { class: 'vn-note vn-warn', role: 'alert' }, t().unreadable));
-        return;
+        return go({ name: 'start', notice: 'unreadable' });
+      case 'rate_limited':
+        return go({ name: 'upload', progress: 0, retrying: false, failed: 'slowDown' });
+      case 'session_completed':
+        // Our own earlier attempt, cut before its answer arrived, completed the session.
+        if (reachedServer && !finished) {
+          finished = true;
+          return go({ name: 'done' });
+        }
+        return fail('completed', detail);
       case 'session_expired':
         return fail('expired', detail);
-      case 'session_completed':
-        return fail('completed', detail);
       case 'unauthorized':
       case 'not_found':
         return fail('invalidLink', detail);
-      case 'rate_limited':
-        return fail('slowDown', detail);
       default:
         return fail('unavailable', detail);
     }
