@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects: `unit` (pure code and models, no servers) and `integration` (real local
- * DynamoDB/S3/SQS started once per run by test/global-setup.ts).
+ * DynamoDB/S3/SQS started once per run by test/global-setup.ts): the whole-stack journeys in
+ * test/, the API's route and middleware tests in packages/api/test/ and the store's repositories
+ * in packages/store/test.
  */
 export default defineConfig({
   test: {
@@ -17,8 +19,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/test/**/*.test.ts'],
-          // The store's and the API's tests need the local servers: they run with the integration project.
-          exclude: ['packages/store/test/**', 'packages/api/test/**'],
+          // The API's and the store's tests need the local servers: they run in the integration project.
+          exclude: ['packages/api/test/**', 'packages/store/test/**'],
         },
       },
       {
@@ -27,8 +29,8 @@ export default defineConfig({
           name: 'integration',
           include: [
             'test/**/*.test.ts',
-            'packages/store/test/**/*.test.ts',
             'packages/api/test/**/*.test.ts',
+            'packages/store/test/**/*.test.ts',
           ],
           globalSetup: ['test/global-setup.ts'],
         },

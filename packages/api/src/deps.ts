@@ -1,6 +1,5 @@
-import type { Verification } from '@idv/core';
+import type { Analyzer, Verification } from '@idv/core';
 import type { Mode, Store } from '@idv/store';
-import type { Analyzer } from './analyzer.ts';
 
 /** Everything the HTTP app needs from outside; built once per process (server or Lambda). */
 export interface AppDeps {

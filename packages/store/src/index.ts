@@ -2,6 +2,8 @@ export * from './clients.ts';
 export * from './config.ts';
 export * from './images/envelope.ts';
 export * from './images/image-store.ts';
+export * from './jobs/purge-expired-images.ts';
+export * from './pagination.ts';
 export * from './queue.ts';
 export * from './repos/api-keys.ts';
 export * from './repos/audit.ts';

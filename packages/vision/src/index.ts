@@ -1,5 +1,5 @@
 export * from './analyzer.ts';
-export { analyzeFaces, calibrate, FACERES_CALIBRATION, prepareFaceModels } from './faces/index.ts';
+export { analyzeFaces, calibrate, FACERES_CALIBRATION } from './faces/index.ts';
 export * from './image/normalize.ts';
 export { readMrzOnly } from './mrz/read.ts';
 export { type PrecheckIssue, precheck } from './precheck/precheck.ts';

@@ -1,7 +1,7 @@
-import { ApiError } from '@idv/core';
 import { looksLikeClientToken } from '@idv/store';
 import type { MiddlewareHandler } from 'hono';
 import { DEFAULT_RATE_LIMITS, nowOf } from '../deps.ts';
+import { ApiError } from './api-error.ts';
 import { clientIp } from './client-ip.ts';
 import type { ApiApp, AppEnv, SecretKeyAuth } from './env.ts';
 import { enforceRateLimit } from './rate-limit.ts';

@@ -1,7 +1,7 @@
-import { ApiError } from '@idv/core';
 import { looksLikeSecretKey, type SessionRecord, sessionStatus } from '@idv/store';
 import type { Context, MiddlewareHandler } from 'hono';
 import { DEFAULT_RATE_LIMITS, nowOf } from '../deps.ts';
+import { ApiError } from './api-error.ts';
 import type { AuthScheme } from './auth.ts';
 import { bearerCredential } from './auth.ts';
 import { clientIp } from './client-ip.ts';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ERROR_STATUS, type ErrorCode } from '@idv/core';
+import { ERROR_STATUS, type ErrorCode } from '../http/api-error.ts';
 
 export const ErrorSchema = z
   .object({

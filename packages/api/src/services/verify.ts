@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
-import { ApiError, judge, newId, type Observations, type Verification, VerificationSchema } from '@idv/core';
-import { billingMonth, type Mode, type Store, type StoredImage, type VerificationRecord } from '@idv/store';
 import {
   type AnalysisOutcome,
   type AnalysisRequest,
-  AnalysisUnavailableError,
+  IMAGE_KINDS,
   type ImageKind,
-} from '../analyzer.ts';
+  judge,
+  newId,
+  type Observations,
+  type RequestedDocumentType,
+  type Verification,
+  VerificationSchema,
+} from '@idv/core';
+import { billingMonth, type Mode, type Store, type StoredImage, type VerificationRecord } from '@idv/store';
+import { AnalysisUnavailableError } from '../analyzer.ts';
 import { type AppDeps, nowOf } from '../deps.ts';
+import { ApiError } from '../http/api-error.ts';
 import type { UploadedImage } from '../http/images.ts';
 import { estimateCost } from './cost.ts';
 
@@ -29,7 +36,7 @@ type TransactItem = Parameters<Store['transact']>[0][number];
 export interface VerifyInput {
   caller: VerifyCaller;
   images: Partial<Record<ImageKind, UploadedImage>>;
-  documentType?: 'passport' | 'cni';
+  documentType?: RequestedDocumentType;
   idempotencyKey?: string;
   sessionId?: string;
   /**
@@ -308,7 +315,7 @@ async function analyzeWithTimeout(deps: AppDeps, request: AnalysisRequest): Prom
 function hashRequest(input: VerifyInput): string {
   const hash = createHash('sha256');
   hash.update(`verify|${input.sessionId ?? ''}|${input.documentType ?? ''}`);
-  for (const kind of ['front', 'back', 'selfie'] as const) {
+  for (const kind of IMAGE_KINDS) {
     const image = input.images[kind];
     hash.update(`|${kind}:${image ? createHash('sha256').update(image.bytes).digest('hex') : '-'}`);
   }

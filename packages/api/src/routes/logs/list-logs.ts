@@ -1,8 +1,7 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
-import { ApiError } from '@idv/core';
-import { decodeCursor } from '@idv/store';
 import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
+import { pageOrBadCursor } from '../../http/page.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
@@ -32,16 +31,16 @@ export const listLogsRoute = createRoute({
 export const listLogs: RouteHandler<typeof listLogsRoute, AppEnv> = async (c) => {
   const auth = authOf(c);
   const { limit, cursor, status, route } = c.req.valid('query');
-  const start = cursor === undefined ? undefined : decodeCursor(cursor);
-  if (start === null) throw new ApiError('invalid_request', 'cursor: not a cursor returned by this endpoint');
-  const page = await c.var.deps.store.requestLogs.list({
-    orgId: auth.orgId,
-    mode: auth.mode,
-    limit,
-    cursor: start,
-    status,
-    route,
-  });
+  const page = pageOrBadCursor(
+    await c.var.deps.store.requestLogs.list({
+      orgId: auth.orgId,
+      mode: auth.mode,
+      limit,
+      cursor,
+      status,
+      route,
+    }),
+  );
   return c.json(page, 200);
 };
 

@@ -1,8 +1,9 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
+import { MAX_IMAGE_BYTES } from '@idv/core';
 import { bodyLimit } from 'hono/body-limit';
 import { CLIENT_TOKEN_AUTH, limitPerSession } from '../../http/client-token-auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
-import { MAX_IMAGE_BYTES, readImageParts } from '../../http/images.ts';
+import { readImageParts } from '../../http/images.ts';
 import { errorResponses, jsonResponse } from '../../openapi/common.ts';
 import { imageBody, PrecheckQuery, PrecheckSchema, SessionIdParam } from './schemas.ts';
 

@@ -1,9 +1,10 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
-import { ApiError, chipAccessKey, parseMrz } from '@idv/core';
+import { chipAccessKey, MAX_IMAGE_BYTES, parseMrz } from '@idv/core';
 import { bodyLimit } from 'hono/body-limit';
+import { ApiError } from '../../http/api-error.ts';
 import { CLIENT_TOKEN_AUTH, limitPerSession } from '../../http/client-token-auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
-import { MAX_IMAGE_BYTES, readImageParts } from '../../http/images.ts';
+import { readImageParts } from '../../http/images.ts';
 import { errorResponses, jsonResponse } from '../../openapi/common.ts';
 import { ChipKeySchema, imageBody, SessionIdParam } from './schemas.ts';
 

@@ -1,7 +1,7 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
-import { ApiError } from '@idv/core';
 import { bodyLimit } from 'hono/body-limit';
 import { nowOf } from '../../deps.ts';
+import { ApiError } from '../../http/api-error.ts';
 import { CLIENT_TOKEN_AUTH, limitPerSession, sessionOf } from '../../http/client-token-auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { MAX_UPLOAD_BYTES, readImageParts, VERIFY_IMAGE_PARTS } from '../../http/images.ts';

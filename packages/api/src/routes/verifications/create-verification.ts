@@ -1,6 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
-import { ApiError } from '@idv/core';
 import { bodyLimit } from 'hono/body-limit';
+import { ApiError } from '../../http/api-error.ts';
 import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { MAX_UPLOAD_BYTES, readImageParts, VERIFY_IMAGE_PARTS } from '../../http/images.ts';

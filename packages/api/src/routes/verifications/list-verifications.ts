@@ -1,6 +1,7 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
+import { pageOrBadCursor } from '../../http/page.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
@@ -28,8 +29,10 @@ export const listVerificationsRoute = createRoute({
 export const listVerifications: RouteHandler<typeof listVerificationsRoute, AppEnv> = async (c) => {
   const auth = authOf(c);
   const { limit, cursor } = c.req.valid('query');
-  const page = await c.var.deps.store.verifications.list(auth.orgId, auth.mode, limit, cursor);
-  return c.json({ data: page.records.map((r) => r.verification), next_cursor: page.next_cursor }, 200);
+  const page = pageOrBadCursor(
+    await c.var.deps.store.verifications.list(auth.orgId, auth.mode, limit, cursor),
+  );
+  return c.json({ data: page.data.map((r) => r.verification), next_cursor: page.next_cursor }, 200);
 };
 
 export function registerListVerifications(app: ApiApp) {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { VerificationSchema } from '@idv/core';
+import { IMAGE_KINDS, VerificationSchema } from '@idv/core';
 
 /** Schemas of the verification routes. */
 
@@ -103,9 +103,7 @@ export const VerificationIdParam = z.object({
 });
 
 export const ImageKindParam = z.object({
-  kind: z
-    .enum(['front', 'back', 'selfie'])
-    .openapi({ param: { name: 'kind', in: 'path' }, example: 'front' }),
+  kind: z.enum(IMAGE_KINDS).openapi({ param: { name: 'kind', in: 'path' }, example: 'front' }),
 });
 
 export const ImageUrlSchema = z

@@ -1,6 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
-import { ApiError } from '@idv/core';
 import { DEFAULT_RATE_LIMITS, nowOf } from '../../deps.ts';
+import { ApiError } from '../../http/api-error.ts';
 import { NO_AUTH } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';

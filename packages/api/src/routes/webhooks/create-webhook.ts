@@ -1,8 +1,8 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
-import { ApiError } from '@idv/core';
 import { MAX_WEBHOOK_ENDPOINTS_PER_ORGANISATION, WebhookEndpointLimitError } from '@idv/store';
 import { allowLocalhostFromEnv, checkEndpointUrl } from '@idv/webhooks';
 import { nowOf } from '../../deps.ts';
+import { ApiError } from '../../http/api-error.ts';
 import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse } from '../../openapi/common.ts';
