@@ -13,6 +13,7 @@ export * from './repos/image-purges.ts';
 export * from './repos/organisations.ts';
 export * from './repos/rate-limits.ts';
 export * from './repos/request-logs.ts';
+export * from './repos/sessions.ts';
 export * from './repos/usage.ts';
 export * from './repos/users.ts';
 export * from './repos/verifications.ts';
