@@ -1,12 +1,18 @@
 import { analyzeImages } from '@idv/vision';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pngBomb } from '../../packages/vision/test/support/bombs.ts';
-import { documentPhoto } from '../support/documents.ts';
-import { bearer, createTestOrganisation, type TestOrganisation } from '../support/stack.ts';
-import { imageForm, storedImageKeys, verifyApp } from '../support/verify-app.ts';
+import { pngBomb } from '../../../../vision/test/support/bombs.ts';
+import {
+  bearer,
+  createTestOrganisation,
+  documentPhoto,
+  imageForm,
+  storedImageKeys,
+  type TestOrganisation,
+  verifyApp,
+} from '../../support.ts';
 
 /**
- * Bounded decoding at the API: an upload whose header states more pixels than the budget
+ * createVerification's refusal of decompression bombs. Bounded decoding at the API: an upload whose header states more pixels than the budget
  * (50 Mpx) is refused at upload with 400 invalid_image, before it is stored or analysed.
  */
 
