@@ -46,6 +46,17 @@ describe('/openapi.json', () => {
     }
   });
 
+  it('documents the rate-limit headers on the success of every rate-limited operation', async () => {
+    const doc = await openApiDocument();
+    for (const { path, method, op } of operations(doc).filter(({ op }) => op.responses['429'])) {
+      for (const [status, response] of Object.entries(op.responses).filter(([s]) => s.startsWith('2'))) {
+        expect(Object.keys(response.headers ?? {}), `${method} ${path} ${status}`).toEqual(
+          expect.arrayContaining(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']),
+        );
+      }
+    }
+  });
+
   it('gives every operation a curl and a Node sample with its own path', async () => {
     const doc = await openApiDocument();
     for (const { path, method, op } of operations(doc)) {
