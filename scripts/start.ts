@@ -10,7 +10,7 @@ import { createApp } from '@idv/api';
 import { startNodeServer } from '@idv/api/node-server';
 import { createStore } from '@idv/store';
 import { type LocalCredentials, seedLocal, startLocalServers } from '@idv/store/local';
-import { analyzeImages, warmUpAnalyzer } from '@idv/vision';
+import { inProcessAnalyzer, warmUpAnalyzer } from '@idv/vision';
 import { startWebhookWorker, webhookEventPublisher } from '@idv/webhooks';
 
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
@@ -92,7 +92,8 @@ async function main() {
 
   console.log('Loading the analysis models (OCR, faces)…');
   await warmUpAnalyzer();
-  const analyzer = { analyze: analyzeImages };
+  const analyzer = inProcessAnalyzer();
+
   const app = createApp({
     store,
     baseUrl,

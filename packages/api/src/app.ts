@@ -6,7 +6,9 @@ import { describeZodError, errorResponse, handleError } from './http/errors.ts';
 import { notFoundHandler } from './http/not-found.ts';
 import { newRequestId, requestLog } from './http/request-log.ts';
 import { registerContract } from './openapi/document.ts';
+import { registerCaptureRoutes } from './routes/capture/index.ts';
 import { registerLogRoutes } from './routes/logs/index.ts';
+import { registerSessionRoutes } from './routes/sessions/index.ts';
 import { registerVerificationRoutes } from './routes/verifications/index.ts';
 import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 
@@ -40,6 +42,8 @@ export function createApp(deps: AppDeps) {
   registerLogRoutes(app);
   registerVerificationRoutes(app);
   registerWebhookRoutes(app);
+  registerSessionRoutes(app);
+  registerCaptureRoutes(app);
 
   registerContract(app, deps.baseUrl);
   app.get('/health', (c) => c.json({ ok: true }));

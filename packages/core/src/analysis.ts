@@ -40,6 +40,26 @@ export type AnalysisOutcome =
  */
 export interface Analyzer {
   analyze(request: AnalysisRequest): Promise<AnalysisOutcome>;
+  /** Capture advice on one document photo (session pre-check); absent where not offered. */
+  precheck?(request: PrecheckRequest): Promise<{ issue: PrecheckIssue | null }>;
+  /** The MRZ lines seen on one photo, or null (session chip key); absent where not offered. */
+  readMrz?(bytes: Uint8Array): Promise<{ lines: string[] } | null>;
+}
+
+/** The spec's pre-check answers, the most basic problem first. */
+export type PrecheckIssue =
+  | 'not_a_document'
+  | 'wrong_side'
+  | 'cut_off'
+  | 'obstructed'
+  | 'glare'
+  | 'illegible';
+
+/** One photo to pre-check, with what the capture step expects (`cni_old`: Niger's paper card). */
+export interface PrecheckRequest {
+  bytes: Uint8Array;
+  documentType?: 'cni' | 'cni_old' | 'passport';
+  side?: 'front' | 'back';
 }
 
 /**

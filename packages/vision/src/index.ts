@@ -6,4 +6,5 @@ export { type PrecheckIssue, precheck } from './precheck/precheck.ts';
 export { assessSharpness } from './quality/sharpness.ts';
 export { type DocumentReading, readDocument, warmUp } from './read-document.ts';
 export * from './runtime/onnx.ts';
+export { inProcessAnalyzer, precheckImage, readMrzLines } from './session-helpers.ts';
 export { detectTamper, severityFor, TAMPER_SIGNS } from './tamper/index.ts';

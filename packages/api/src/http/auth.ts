@@ -1,8 +1,9 @@
+import { looksLikeClientToken } from '@idv/store';
 import type { MiddlewareHandler } from 'hono';
 import { DEFAULT_RATE_LIMITS, nowOf } from '../deps.ts';
 import { ApiError } from './api-error.ts';
 import { clientIp } from './client-ip.ts';
-import type { ApiApp, AppEnv } from './env.ts';
+import type { ApiApp, AppEnv, SecretKeyAuth } from './env.ts';
 import { enforceRateLimit } from './rate-limit.ts';
 
 const BEARER = /^Bearer ([^\s]+)$/;
@@ -26,12 +27,7 @@ export const requireSecretKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = credential ? await deps.store.apiKeys.findActiveBySecret(credential) : null;
   if (!key) {
     await enforceRateLimit(c, deps.store, `ip#${clientIp(c)}`, limits.perIpPerMinute, now);
-    throw new ApiError(
-      'unauthorized',
-      credential
-        ? 'the API key is unknown or revoked'
-        : 'send a secret key as "Authorization: Bearer vn_test_…"',
-    );
+    throw new ApiError('unauthorized', secretKeyRefusal(credential));
   }
   c.set('auth', { kind: 'secret_key', keyId: key.id, orgId: key.org_id, appId: key.app_id, mode: key.mode });
   await enforceRateLimit(c, deps.store, `key#${key.id}`, limits.perKeyPerMinute, now);
@@ -56,7 +52,7 @@ export const SECRET_KEY_AUTH = {
 } satisfies AuthScheme;
 
 /** Operations that need no credential (the URL itself is the credential, or the data is public). */
-export const NO_AUTH = { security: [] } satisfies AuthScheme;
+export const NO_AUTH = { security: [], middleware: [] } satisfies AuthScheme;
 
 /** Declares the security schemes the operations refer to, once per app. */
 export function registerSecuritySchemes(app: ApiApp) {
@@ -65,11 +61,24 @@ export function registerSecuritySchemes(app: ApiApp) {
     scheme: 'bearer',
     description: 'A secret key: vn_test_… (test mode) or vn_live_… (live mode). Server side only.',
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ClientToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "A session's client token (vn_ct_…) from POST /v1/sessions: one session, single use, browser side.",
+  });
 }
 
 /** The authenticated caller; only valid behind an authentication middleware. */
-export function authOf(c: { get(key: 'auth'): AppEnv['Variables']['auth'] }) {
+export function authOf(c: { get(key: 'auth'): AppEnv['Variables']['auth'] }): SecretKeyAuth {
   const auth = c.get('auth');
-  if (!auth) throw new ApiError('unauthorized', 'authentication required');
+  if (auth?.kind !== 'secret_key') throw new ApiError('unauthorized', 'authentication required');
   return auth;
+}
+
+function secretKeyRefusal(credential: string | null): string {
+  if (!credential) return 'send a secret key as "Authorization: Bearer vn_test_…"';
+  if (looksLikeClientToken(credential))
+    return "this route takes a secret key; a session's client token only works on that session's upload routes";
+  return 'the API key is unknown or revoked';
 }

@@ -78,3 +78,22 @@ export function jsonResponse<T>(description: string, schema: T) {
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), next_cursor: z.string().nullable() });
 }
+
+/** The responses of a list: a page of `item`, or the errors of a bad query or credential. */
+export function pageResponses<T extends z.ZodType>(description: string, item: T) {
+  return {
+    200: jsonResponse(description, pageOf(item)),
+    ...errorResponses('invalid_request', ...AUTHENTICATED_ERRORS),
+  };
+}
+
+/**
+ * The responses of an operation on one resource named in the path: `schema`, or a malformed
+ * id, an id not found (another organisation's included), a bad credential, and `more`.
+ */
+export function resourceResponses<T>(description: string, schema: T, ...more: ErrorCode[]) {
+  return {
+    200: jsonResponse(description, schema),
+    ...errorResponses('invalid_request', ...more, 'not_found', ...AUTHENTICATED_ERRORS),
+  };
+}

@@ -11,7 +11,7 @@ import {
   type Verification,
   VerificationSchema,
 } from '@idv/core';
-import { billingMonth, type Mode, type StoredImage, type VerificationRecord } from '@idv/store';
+import { billingMonth, type Mode, type Store, type StoredImage, type VerificationRecord } from '@idv/store';
 import { AnalysisUnavailableError } from '../analyzer.ts';
 import { type AppDeps, nowOf } from '../deps.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -31,12 +31,19 @@ export interface VerifyCaller {
   retentionDays: number;
 }
 
+type TransactItem = Parameters<Store['transact']>[0][number];
+
 export interface VerifyInput {
   caller: VerifyCaller;
   images: Partial<Record<ImageKind, UploadedImage>>;
   documentType?: RequestedDocumentType;
   idempotencyKey?: string;
   sessionId?: string;
+  /**
+   * A session upload: the write that completes the session, saved in the same transaction as
+   * the verification (so the client token is spent exactly when a verification exists).
+   */
+  completeSession?: (verificationId: string) => TransactItem;
   /** performance.now() when the request arrived, for latency_ms. */
   startedAt: number;
 }
@@ -171,6 +178,7 @@ async function analyze(deps: AppDeps, request: AnalysisRequest): Promise<Analysi
 /** Judges the observations (core) into the public Verification. */
 function judgeVerification(run: VerifyRun, { observations, analyzerMs }: Analysis): Verification {
   const judgement = judge(observations, { now: run.now });
+  refuseOtherDocument(run.input, judgement.document_type);
   const latencyMs = Math.round(performance.now() - run.input.startedAt);
   return VerificationSchema.parse({
     id: run.id,
@@ -188,6 +196,14 @@ function judgeVerification(run: VerifyRun, { observations, analyzerMs }: Analysi
     timings: { ...observations.timings, analysis_ms: Math.round(analyzerMs), total_ms: latencyMs },
     mode: run.input.caller.mode,
   } satisfies Verification);
+}
+
+/** A session that imposes its document refuses another one; nothing is then kept or billed. */
+function refuseOtherDocument(input: VerifyInput, seen: Verification['document_type']): void {
+  if (!input.completeSession || !input.documentType || seen === 'unknown' || seen === input.documentType)
+    return;
+  const expected = input.documentType === 'cni' ? 'an identity card' : 'a passport';
+  throw new ApiError('invalid_request', `this session expects ${expected}; the photos show another document`);
 }
 
 /**
@@ -227,6 +243,7 @@ async function persist(run: VerifyRun, verification: Verification, analyzerMs: n
       writes.push(store.imagePurges.scheduleItem(run.id, storedKeys(run), purgeAfter));
     }
   }
+  if (run.input.completeSession) writes.push(run.input.completeSession(run.id));
   if (idempotencyKey) {
     writes.push(
       store.idempotency.completeItem(

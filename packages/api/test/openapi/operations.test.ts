@@ -15,11 +15,16 @@ describe('the operations of /openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('states the credential of every operation: the secret key, or none at all', async () => {
+  it("states the credential of every operation: the secret key, a session's client token, or none at all", async () => {
     const doc = await (await testApp().request('/openapi.json')).json();
     for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
       for (const [method, op] of Object.entries(methods)) {
-        const expected = path.startsWith('/v1/image-content/') ? [] : [{ SecretKey: [] }];
+        const clientToken = /^\/v1\/sessions\/\{id\}\/(verify|precheck|mrz)$/.test(path);
+        const expected = path.startsWith('/v1/image-content/')
+          ? []
+          : clientToken
+            ? [{ ClientToken: [] }]
+            : [{ SecretKey: [] }];
         expect(op.security, `${method} ${path}`).toEqual(expected);
       }
     }

@@ -43,6 +43,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a capture session
+         * @description Opens a session for an end user's browser or app. Hand the `client_token` (or the hosted page `url`) to the end user: it uploads the photos once, within `ttl_seconds` (60–3600, default 900). The session takes the mode of the key. The result arrives by webhook and through GET /v1/sessions/{id}.
+         */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a session
+         * @description A session of your organisation in the mode of the key: `status` (open, completed, expired), your `reference`, the imposed `document_type`, and once completed its verification. Secret key only; the client token is never shown again.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/mrz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the chip access key
+         * @description For an app about to read the document chip over NFC: the key (document number, date of birth, date of expiry, as printed) from a photo of the MRZ (passport data page, card back). `key` is null unless every check digit holds. Nothing is stored or billed. Client token; 20 calls per minute per session.
+         */
+        post: operations["readSessionChipKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/precheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pre-check a document photo (advice)
+         * @description Advice on a photo before the end user confirms it: `issue` is the most basic problem (`not_a_document`, `wrong_side`, `cut_off`, `obstructed`, `glare`, `illegible`) or null. Any error or time-out inside answers `issue: null, checked: false`. Nothing is stored or billed. Client token; 20 calls per minute per session.
+         */
+        post: operations["precheckSessionPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the photos of a session (browser)
+         * @description The end user's browser or app uploads the photos with the session's client token; CORS is open. Parts as for POST /v1/verify. `201` returns the verification, completes the session (the token is spent) and sends the webhook. A `402` or a `422` leaves the session usable. Of concurrent uploads only one is processed; the others get `409`. A session that imposes its document refuses another one (`400`). 12 requests per minute.
+         */
+        post: operations["uploadSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/verifications": {
         parameters: {
             query?: never;
@@ -212,6 +312,23 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        ChipKey: {
+            /** @description Null unless every MRZ check digit holds */
+            key: {
+                /** @description YYMMDD as printed */
+                date_of_birth: string;
+                /** @description YYMMDD as printed */
+                date_of_expiry: string;
+                document_number: string;
+            } | null;
+        };
+        CreatedSession: components["schemas"]["Session"] & {
+            /**
+             * @description For the browser or app: uploads to this session once. Shown only in this response.
+             * @example vn_ct_4f9aK2mQ7xR4tV1wY8zA3bC6dE0gH5jL2nP4sU7v
+             */
+            client_token: string;
+        };
         CreatedWebhookEndpoint: components["schemas"]["WebhookEndpoint"] & {
             /**
              * @description Signing secret (whsec_…). Shown only in this response: store it now.
@@ -242,6 +359,16 @@ export interface components {
             /** @example http://localhost:8787/v1/image-content/eyJhbGciOiJIUzI1NiJ9… */
             url: string;
         };
+        Precheck: {
+            /** @description false when the photo could not be checked (the advice is then empty) */
+            checked: boolean;
+            /**
+             * @description The most basic problem of the photo, or null
+             * @enum {string|null}
+             */
+            issue: "not_a_document" | "wrong_side" | "cut_off" | "obstructed" | "glare" | "illegible" | null;
+            latency_ms: number;
+        };
         RequestLogEntry: {
             /** @example 2026-11-21T08:00:00.000Z */
             created_at: string;
@@ -265,6 +392,28 @@ export interface components {
             route: string;
             /** @example 200 */
             status: number;
+        };
+        Session: {
+            /** @example 2026-11-23T10:00:00.000Z */
+            created_at: string;
+            /** @enum {string|null} */
+            document_type: "cni" | "passport" | null;
+            /** @example 2026-11-23T10:15:00.000Z */
+            expires_at: string;
+            /** @example ses_mbq1x2c3d4e5f6g7h8i9j0k1 */
+            id: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            reference: string | null;
+            /** @enum {string} */
+            status: "open" | "completed" | "expired";
+            /**
+             * @description The hosted capture page; the client token travels after `#` and never reaches a server
+             * @example https://api.example.com/capture/ses_mbq1x2c3d4e5f6g7h8i9j0k1#vn_ct_…
+             */
+            url: string;
+            verification: components["schemas"]["Verification"] & (Record<string, never> | null);
+            verification_id: string | null;
         };
         /**
          * @description The result of one verification: five checks, a score and a verdict.
@@ -783,6 +932,500 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Imposes the document; otherwise the end user chooses
+                     * @enum {string}
+                     */
+                    document_type?: "cni" | "passport";
+                    /**
+                     * @description Your file reference; shown again by GET /v1/sessions/{id}
+                     * @example customer-1842
+                     */
+                    reference?: string;
+                    /**
+                     * @description Lifetime of the client token, 60 to 3600 seconds (default 900)
+                     * @default 900
+                     * @example 900
+                     */
+                    ttl_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The session, with its client token */
+            201: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedSession"];
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readSessionChipKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The photo showing the MRZ
+                     */
+                    image: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description The key, or null */
+            200: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChipKey"];
+                };
+            };
+            /** @description Error: invalid_request, invalid_image */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: session_completed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: session_expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: image_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    precheckSessionPhoto: {
+        parameters: {
+            query?: {
+                document_type?: "cni" | "cni_old" | "passport";
+                side?: "front" | "back";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The document photo
+                     */
+                    image: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description The advice */
+            200: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Precheck"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: session_completed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: session_expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description Card back (with the MRZ)
+                     */
+                    back?: Blob;
+                    /**
+                     * Format: binary
+                     * @description Passport identity page, card front, or paper card page
+                     */
+                    front: Blob;
+                    /**
+                     * Format: binary
+                     * @description Selfie for the face match
+                     */
+                    selfie?: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description The verification; the session is completed */
+            201: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description Error: invalid_request, invalid_image */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: account_suspended */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: session_completed, conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: session_expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: image_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unreadable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: analysis_unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
