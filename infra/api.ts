@@ -15,6 +15,8 @@ export function createApi(storage: Storage, analyzer: aws.lambda.Function, secre
     ANALYZER_FUNCTION_NAME: analyzer.name,
     IMAGE_MASTER_KEY: secrets.imageMasterKey.value,
     URL_SIGNING_KEY: secrets.urlSigningKey.value,
+    // The web SDK bundle (built by npm install) ships beside the function's code.
+    SDK_DIST_DIR: 'web-sdk',
   };
   const api = new sst.aws.ApiGatewayV2('Api');
   api.route('$default', {
@@ -25,6 +27,7 @@ export function createApi(storage: Storage, analyzer: aws.lambda.Function, secre
     timeout: '60 seconds',
     link: [storage.table, storage.bucket, storage.events, storage.eventsDeadLetter],
     environment,
+    copyFiles: [{ from: 'packages/web-sdk/dist', to: 'web-sdk' }],
     permissions: [{ actions: ['lambda:InvokeFunction'], resources: [analyzer.arn] }],
   });
   return api;
