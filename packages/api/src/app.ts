@@ -5,18 +5,14 @@ import type { AppEnv } from './http/env.ts';
 import { describeZodError, errorResponse, handleError } from './http/errors.ts';
 import { notFoundHandler } from './http/not-found.ts';
 import { newRequestId, requestLog } from './http/request-log.ts';
-import { renderDocsPage } from './openapi/docs-page.ts';
+import { registerContract } from './openapi/document.ts';
 import { registerCaptureRoutes } from './routes/capture/index.ts';
 import { registerLogRoutes } from './routes/logs/index.ts';
 import { registerSessionRoutes } from './routes/sessions/index.ts';
 import { registerVerificationRoutes } from './routes/verifications/index.ts';
 import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 
-export const API_VERSION = '1.0.0';
-
-const API_DESCRIPTION =
-  'Verifies identity documents (passports, Sahel biometric ID cards, Niger paper ID card) from photos, ' +
-  'with an optional selfie match. Errors always have the shape {"error":{"code","message"}}.';
+export { API_VERSION } from './openapi/document.ts';
 
 /** Builds the whole HTTP API. The same app runs under Node locally and on AWS Lambda. */
 export function createApp(deps: AppDeps) {
@@ -49,13 +45,7 @@ export function createApp(deps: AppDeps) {
   registerSessionRoutes(app);
   registerCaptureRoutes(app);
 
-  const openApiConfig = {
-    openapi: '3.1.0',
-    info: { title: 'Identity Verification API', version: API_VERSION, description: API_DESCRIPTION },
-    servers: [{ url: deps.baseUrl }],
-  };
-  app.doc31('/openapi.json', openApiConfig);
-  app.get('/docs', (c) => c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig) as never)));
+  registerContract(app, deps.baseUrl);
   app.get('/health', (c) => c.json({ ok: true }));
 
   return app;

@@ -3,7 +3,7 @@ export * from './config.ts';
 export * from './images/envelope.ts';
 export * from './images/image-store.ts';
 export * from './jobs/purge-expired-images.ts';
-export * from './pagination.ts';
+export type { Page, PageResult } from './pagination.ts';
 export * from './queue.ts';
 export * from './repos/api-keys.ts';
 export * from './repos/audit.ts';

@@ -52,7 +52,7 @@ export const SECRET_KEY_AUTH = {
 } satisfies AuthScheme;
 
 /** Operations that need no credential (the URL itself is the credential, or the data is public). */
-export const NO_AUTH = { security: [] } satisfies AuthScheme;
+export const NO_AUTH = { security: [], middleware: [] } satisfies AuthScheme;
 
 /** Declares the security schemes the operations refer to, once per app. */
 export function registerSecuritySchemes(app: ApiApp) {

@@ -1,14 +1,9 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
-import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { pageOrBadCursor } from '../../http/page.ts';
-import {
-  AUTHENTICATED_ERRORS,
-  errorResponses,
-  jsonResponse,
-  PaginationQuery,
-  pageOf,
-} from '../../openapi/common.ts';
+import { PaginationQuery, pageResponses } from '../../openapi/common.ts';
+import { LOGS } from './group.ts';
 import { LogFilters, RequestLogEntrySchema } from './schemas.ts';
 
 export const listLogsRoute = createRoute({
@@ -19,13 +14,9 @@ export const listLogsRoute = createRoute({
   description:
     "Metadata of recent calls made with the organisation's keys, in the mode of the key used, newest first. " +
     'Never a request or response body. Kept 90 days.',
-  tags: ['Logs'],
-  ...SECRET_KEY_AUTH,
+  ...LOGS,
   request: { query: PaginationQuery.extend(LogFilters.shape) },
-  responses: {
-    200: jsonResponse('A page of log entries', pageOf(RequestLogEntrySchema)),
-    ...errorResponses('invalid_request', ...AUTHENTICATED_ERRORS),
-  },
+  responses: pageResponses('A page of log entries', RequestLogEntrySchema),
 });
 
 export const listLogs: RouteHandler<typeof listLogsRoute, AppEnv> = async (c) => {

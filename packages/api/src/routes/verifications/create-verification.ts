@@ -1,11 +1,12 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from '../../http/api-error.ts';
-import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { MAX_UPLOAD_BYTES, readImageParts, VERIFY_IMAGE_PARTS } from '../../http/images.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, RATE_LIMIT_HEADERS } from '../../openapi/common.ts';
 import { verify } from '../../services/verify.ts';
+import { VERIFICATIONS } from './group.ts';
 import { IdempotencyKeyHeader, VerificationResponse, VerifyFormSchema } from './schemas.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -31,9 +32,8 @@ export const createVerificationRoute = createRoute({
     'An optional `selfie` is compared with the portrait. JPEG, PNG or WebP, at most 12 MB each. ' +
     'A too-blurry image is refused with 422 `unreadable`, and nothing is stored or billed. ' +
     'With `Idempotency-Key`, a retry returns the original result with `Idempotent-Replayed: true` and is not billed twice.',
-  tags: ['Verifications'],
-  security: SECRET_KEY_AUTH.security,
-  middleware: [...SECRET_KEY_AUTH.middleware, uploadLimit],
+  ...VERIFICATIONS,
+  middleware: [...VERIFICATIONS.middleware, uploadLimit],
   request: {
     headers: IdempotencyKeyHeader,
     body: { required: true, content: { 'multipart/form-data': { schema: VerifyFormSchema } } },

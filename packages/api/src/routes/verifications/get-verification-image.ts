@@ -1,10 +1,11 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { nowOf } from '../../deps.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
-import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse } from '../../openapi/common.ts';
+import { resourceResponses } from '../../openapi/common.ts';
 import { requireUrlKey, signImageUrl } from '../../services/image-urls.ts';
+import { VERIFICATIONS } from './group.ts';
 import { ImageKindParam, ImageUrlSchema, VerificationIdParam } from './schemas.ts';
 
 export const getVerificationImageRoute = createRoute({
@@ -15,13 +16,9 @@ export const getVerificationImageRoute = createRoute({
   description:
     'Live keys only. Returns a URL valid 5 minutes to the decrypted image. Every URL issued and every view is ' +
     'recorded in the audit journal. 410 `image_gone` when the image was never stored or was purged after retention.',
-  tags: ['Verifications'],
-  ...SECRET_KEY_AUTH,
+  ...VERIFICATIONS,
   request: { params: VerificationIdParam.extend(ImageKindParam.shape) },
-  responses: {
-    200: jsonResponse('A short-lived URL', ImageUrlSchema),
-    ...errorResponses('invalid_request', 'live_only', 'not_found', 'image_gone', ...AUTHENTICATED_ERRORS),
-  },
+  responses: resourceResponses('A short-lived URL', ImageUrlSchema, 'live_only', 'image_gone'),
 });
 
 export const getVerificationImage: RouteHandler<typeof getVerificationImageRoute, AppEnv> = async (c) => {

@@ -1,8 +1,9 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.ts';
-import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
-import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse } from '../../openapi/common.ts';
+import { resourceResponses } from '../../openapi/common.ts';
+import { VERIFICATIONS } from './group.ts';
 import { VerificationIdParam, VerificationResponse } from './schemas.ts';
 
 export const getVerificationRoute = createRoute({
@@ -12,13 +13,9 @@ export const getVerificationRoute = createRoute({
   summary: 'Read a verification',
   description:
     'A verification of your organisation, in the mode of the key used. `final_verdict` is set once a reviewer decided.',
-  tags: ['Verifications'],
-  ...SECRET_KEY_AUTH,
+  ...VERIFICATIONS,
   request: { params: VerificationIdParam },
-  responses: {
-    200: jsonResponse('The verification', VerificationResponse),
-    ...errorResponses('invalid_request', 'not_found', ...AUTHENTICATED_ERRORS),
-  },
+  responses: resourceResponses('The verification', VerificationResponse),
 });
 
 export const getVerification: RouteHandler<typeof getVerificationRoute, AppEnv> = async (c) => {

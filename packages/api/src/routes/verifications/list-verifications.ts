@@ -1,14 +1,9 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
-import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { pageOrBadCursor } from '../../http/page.ts';
-import {
-  AUTHENTICATED_ERRORS,
-  errorResponses,
-  jsonResponse,
-  PaginationQuery,
-  pageOf,
-} from '../../openapi/common.ts';
+import { PaginationQuery, pageResponses } from '../../openapi/common.ts';
+import { VERIFICATIONS } from './group.ts';
 import { VerificationResponse } from './schemas.ts';
 
 export const listVerificationsRoute = createRoute({
@@ -17,13 +12,9 @@ export const listVerificationsRoute = createRoute({
   path: '/v1/verifications',
   summary: 'List verifications',
   description: 'Verifications of your organisation in the mode of the key used, newest first.',
-  tags: ['Verifications'],
-  ...SECRET_KEY_AUTH,
+  ...VERIFICATIONS,
   request: { query: PaginationQuery },
-  responses: {
-    200: jsonResponse('A page of verifications', pageOf(VerificationResponse)),
-    ...errorResponses('invalid_request', ...AUTHENTICATED_ERRORS),
-  },
+  responses: pageResponses('A page of verifications', VerificationResponse),
 });
 
 export const listVerifications: RouteHandler<typeof listVerificationsRoute, AppEnv> = async (c) => {

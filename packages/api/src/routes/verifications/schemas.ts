@@ -17,82 +17,82 @@ const EXAMPLE_FIELDS = {
   issuing_authority: null,
 };
 
+/** A whole Verification as the API answers it (also the webhook event's example data). */
+export const VERIFICATION_EXAMPLE = {
+  id: 'vrf_mbq1x2c3d4e5f6g7h8i9j0k1',
+  verdict: 'verified',
+  final_verdict: null,
+  status: 'VERIFIED',
+  score: 0.97,
+  document_type: 'passport',
+  checks: [
+    {
+      name: 'mrz_checksum',
+      status: 'pass',
+      score: 1,
+      explanation: {
+        fr: 'Tous les chiffres de contrôle de la MRZ sont corrects.',
+        en: 'All MRZ check digits are correct.',
+      },
+    },
+    {
+      name: 'expiry',
+      status: 'pass',
+      score: 1,
+      explanation: {
+        fr: 'Document valide jusqu’au 15 avril 2031.',
+        en: 'Document valid until 15 April 2031.',
+      },
+    },
+    {
+      name: 'viz_mrz_consistency',
+      status: 'pass',
+      score: 1,
+      explanation: {
+        fr: 'Les champs imprimés concordent avec la MRZ.',
+        en: 'Printed fields agree with the MRZ.',
+      },
+    },
+    {
+      name: 'tamper',
+      status: 'pass',
+      score: 1,
+      explanation: { fr: 'Aucun signe de falsification.', en: 'No sign of tampering.' },
+      details: { anomalies: [] },
+    },
+    {
+      name: 'face_match',
+      status: 'pass',
+      score: 0.9,
+      explanation: {
+        fr: 'Le selfie correspond au portrait (similarité 0,57).',
+        en: 'The selfie matches the portrait (similarity 0.57).',
+      },
+    },
+  ],
+  latency_ms: 1180,
+  created_at: '2026-11-21T08:00:00.000Z',
+  document: {
+    type: 'passport',
+    country: 'NER',
+    fields: EXAMPLE_FIELDS,
+    mrz: {
+      lines: ['P<NERISSOUFOU<<AMINA<<<<<<<<<<<<<<<<<<<<<<<<', '12AB345673NER8704120F3104150<<<<<<<<<<<<<<<8'],
+      valid: true,
+    },
+    legibility: 0.93,
+  },
+  fields: EXAMPLE_FIELDS,
+  face_match: { similarity: 0.57, matched: true, faces_in_document: 1, faces_in_selfie: 1 },
+  timings: { normalize_ms: 40, ocr_ms: 610, mrz_ms: 30, face_ms: 180, tamper_ms: 60, total_ms: 1180 },
+  mode: 'test' as const,
+};
+
 // Re-wrapped with the extended `z`: zod 4 attaches `.openapi` per instance, and core's schemas
 // may be built before @hono/zod-openapi extends zod.
 export const VerificationResponse = z.object(VerificationSchema.shape).openapi('Verification', {
   description: 'The result of one verification: five checks, a score and a verdict.',
-  example: {
-    id: 'vrf_mbq1x2c3d4e5f6g7h8i9j0k1',
-    verdict: 'verified',
-    final_verdict: null,
-    status: 'VERIFIED',
-    score: 0.97,
-    document_type: 'passport',
-    checks: [
-      {
-        name: 'mrz_checksum',
-        status: 'pass',
-        score: 1,
-        explanation: {
-          fr: 'Tous les chiffres de contrôle de la MRZ sont corrects.',
-          en: 'All MRZ check digits are correct.',
-        },
-      },
-      {
-        name: 'expiry',
-        status: 'pass',
-        score: 1,
-        explanation: {
-          fr: 'Document valide jusqu’au 15 avril 2031.',
-          en: 'Document valid until 15 April 2031.',
-        },
-      },
-      {
-        name: 'viz_mrz_consistency',
-        status: 'pass',
-        score: 1,
-        explanation: {
-          fr: 'Les champs imprimés concordent avec la MRZ.',
-          en: 'Printed fields agree with the MRZ.',
-        },
-      },
-      {
-        name: 'tamper',
-        status: 'pass',
-        score: 1,
-        explanation: { fr: 'Aucun signe de falsification.', en: 'No sign of tampering.' },
-        details: { anomalies: [] },
-      },
-      {
-        name: 'face_match',
-        status: 'pass',
-        score: 0.9,
-        explanation: {
-          fr: 'Le selfie correspond au portrait (similarité 0,57).',
-          en: 'The selfie matches the portrait (similarity 0.57).',
-        },
-      },
-    ],
-    latency_ms: 1180,
-    created_at: '2026-11-21T08:00:00.000Z',
-    document: {
-      type: 'passport',
-      country: 'NER',
-      fields: EXAMPLE_FIELDS,
-      mrz: {
-        lines: [
-          'P<NERISSOUFOU<<AMINA<<<<<<<<<<<<<<<<<<<<<<<<',
-          '12AB345673NER8704120F3104150<<<<<<<<<<<<<<<8',
-        ],
-        valid: true,
-      },
-      legibility: 0.93,
-    },
-    fields: EXAMPLE_FIELDS,
-    face_match: { similarity: 0.57, matched: true, faces_in_document: 1, faces_in_selfie: 1 },
-    timings: { normalize_ms: 40, ocr_ms: 610, mrz_ms: 30, face_ms: 180, tamper_ms: 60, total_ms: 1180 },
-    mode: 'test',
-  },
+  example: VERIFICATION_EXAMPLE,
 });
 
 export const VerificationIdParam = z.object({

@@ -7,6 +7,7 @@ import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { errorResponses } from '../../openapi/common.ts';
 import { readImageGrant, requireUrlKey } from '../../services/image-urls.ts';
+import { VERIFICATIONS } from './group.ts';
 import { ImageTokenParam } from './schemas.ts';
 
 export const viewImageRoute = createRoute({
@@ -16,7 +17,8 @@ export const viewImageRoute = createRoute({
   summary: 'Fetch an image through a short-lived URL',
   description:
     'The URL returned by GET /v1/verifications/{id}/images/{kind}. The link is the credential; it expires after 5 minutes.',
-  tags: ['Verifications'],
+  ...VERIFICATIONS,
+  // The link is the credential: no key (and no key middleware) for this one.
   ...NO_AUTH,
   request: { params: ImageTokenParam },
   responses: {

@@ -3,9 +3,10 @@ import { MAX_WEBHOOK_ENDPOINTS_PER_ORGANISATION, WebhookEndpointLimitError } fro
 import { allowLocalhostFromEnv, checkEndpointUrl } from '@idv/webhooks';
 import { nowOf } from '../../deps.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse } from '../../openapi/common.ts';
+import { WEBHOOKS } from './group.ts';
 import { CreatedWebhookEndpointSchema, endpointView, NewWebhookEndpointSchema } from './schemas.ts';
 
 export const createWebhookRoute = createRoute({
@@ -17,8 +18,7 @@ export const createWebhookRoute = createRoute({
     "The endpoint receives `verification.completed` events of the key's application, test and live both. " +
     'HTTPS only; hosts that resolve to private, loopback, link-local or metadata addresses are refused. ' +
     `At most ${MAX_WEBHOOK_ENDPOINTS_PER_ORGANISATION} per organisation. The signing \`secret\` is returned only here.`,
-  tags: ['Webhooks'],
-  ...SECRET_KEY_AUTH,
+  ...WEBHOOKS,
   request: {
     body: {
       required: true,

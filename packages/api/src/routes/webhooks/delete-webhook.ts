@@ -1,8 +1,9 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.ts';
-import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
-import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse } from '../../openapi/common.ts';
+import { resourceResponses } from '../../openapi/common.ts';
+import { WEBHOOKS } from './group.ts';
 import { DeletedWebhookEndpointSchema, WebhookEndpointIdParam } from './schemas.ts';
 
 export const deleteWebhookRoute = createRoute({
@@ -12,13 +13,9 @@ export const deleteWebhookRoute = createRoute({
   summary: 'Delete a webhook endpoint',
   description:
     'Removes the endpoint at once: no further attempt is made to it, and its pending deliveries end `failed`.',
-  tags: ['Webhooks'],
-  ...SECRET_KEY_AUTH,
+  ...WEBHOOKS,
   request: { params: WebhookEndpointIdParam },
-  responses: {
-    200: jsonResponse('The endpoint was deleted', DeletedWebhookEndpointSchema),
-    ...errorResponses('invalid_request', 'not_found', ...AUTHENTICATED_ERRORS),
-  },
+  responses: resourceResponses('The endpoint was deleted', DeletedWebhookEndpointSchema),
 });
 
 export const deleteWebhook: RouteHandler<typeof deleteWebhookRoute, AppEnv> = async (c) => {

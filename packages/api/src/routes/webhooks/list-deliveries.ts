@@ -1,9 +1,10 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { DELIVERIES_LISTED } from '@idv/store';
 import { ApiError } from '../../http/api-error.ts';
-import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
-import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse } from '../../openapi/common.ts';
+import { resourceResponses } from '../../openapi/common.ts';
+import { WEBHOOKS } from './group.ts';
 import { singlePageOf, WebhookDeliverySchema, WebhookEndpointIdParam } from './schemas.ts';
 
 export const listDeliveriesRoute = createRoute({
@@ -12,20 +13,16 @@ export const listDeliveriesRoute = createRoute({
   path: '/v1/webhooks/{id}/deliveries',
   summary: "List an endpoint's deliveries",
   description: `The endpoint's last ${DELIVERIES_LISTED} deliveries, newest first, with their state, attempts and last error.`,
-  tags: ['Webhooks'],
-  ...SECRET_KEY_AUTH,
+  ...WEBHOOKS,
   request: { params: WebhookEndpointIdParam },
-  responses: {
-    200: jsonResponse(
-      'The last deliveries',
-      singlePageOf(
-        WebhookDeliverySchema,
-        `Always null: only the last ${DELIVERIES_LISTED} are kept listed`,
-        DELIVERIES_LISTED,
-      ),
+  responses: resourceResponses(
+    'The last deliveries',
+    singlePageOf(
+      WebhookDeliverySchema,
+      `Always null: only the last ${DELIVERIES_LISTED} are kept listed`,
+      DELIVERIES_LISTED,
     ),
-    ...errorResponses('invalid_request', 'not_found', ...AUTHENTICATED_ERRORS),
-  },
+  ),
 });
 
 export const listDeliveries: RouteHandler<typeof listDeliveriesRoute, AppEnv> = async (c) => {

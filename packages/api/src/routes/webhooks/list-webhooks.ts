@@ -1,7 +1,8 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
-import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse } from '../../openapi/common.ts';
+import { WEBHOOKS } from './group.ts';
 import { endpointView, singlePageOf, WebhookEndpointSchema } from './schemas.ts';
 
 export const listWebhooksRoute = createRoute({
@@ -11,8 +12,7 @@ export const listWebhooksRoute = createRoute({
   summary: 'List webhook endpoints',
   description:
     "The organisation's endpoints (at most 16), newest first, in one page. Secrets are never listed.",
-  tags: ['Webhooks'],
-  ...SECRET_KEY_AUTH,
+  ...WEBHOOKS,
   responses: {
     200: jsonResponse(
       'Every endpoint of the organisation',

@@ -1,5 +1,6 @@
 import { billingMonth } from '@idv/store';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pngBomb } from '../../../../vision/test/support/bombs.ts';
 import {
   bearer,
   blurredPhoto,
@@ -241,5 +242,31 @@ describe('POST /v1/verify refusals before any analysis', () => {
     await expectWrongCredentialsRefused(async (headers) =>
       app.request('/v1/verify', { method: 'POST', body: await form(), headers }),
     );
+  });
+
+  // Pixel bombs: the header states more than the 50 Mpx budget. The app has no analyzer and the
+  // key is live (live images are kept): a 400 with an empty bucket means refused at upload.
+  const postLive = (org: TestOrganisation, parts: Record<string, Uint8Array>) =>
+    testApp().request('/v1/verify', { method: 'POST', body: imageForm(parts), ...bearer(org.liveKey) });
+
+  it('refuses a pixel bomb, a 16 000 × 16 000 PNG (31 KB, 768 MB decoded), with 400 invalid_image', async () => {
+    const org = await createTestOrganisation();
+    const before = process.memoryUsage().rss;
+    const res = await postLive(org, { front: pngBomb(16_000, 16_000) });
+    expect(await expectError(res, 400, 'invalid_image')).toBe(
+      'front: the image is 16000 × 16000 pixels (256.0 megapixels); the limit is 50 megapixels',
+    );
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+    expect(await storedImageKeys(org.orgId)).toEqual([]);
+  });
+
+  it('refuses a bomb in any part, beside a good document, and three at once', async () => {
+    const org = await createTestOrganisation();
+    const passport = await documentPhoto('passport');
+    const strip = await postLive(org, { front: passport, selfie: pngBomb(120_000, 500) });
+    expect(await expectError(strip, 400, 'invalid_image')).toMatch(/^selfie: .*60\.0 megapixels/);
+    const bomb = pngBomb(16_000, 16_000);
+    await expectError(await postLive(org, { front: bomb, back: bomb, selfie: bomb }), 400, 'invalid_image');
+    expect(await storedImageKeys(org.orgId)).toEqual([]);
   });
 });
