@@ -89,6 +89,8 @@ export const uploadSession: RouteHandler<typeof uploadSessionRoute, AppEnv> = as
       completeSession: (verificationId) =>
         deps.store.sessions.completeItem(session.id, claimId, verificationId, now),
     });
+    // The log entry already names the session (as its key); the resource is what it created.
+    c.set('resourceId', result.verification.id);
     return c.json(result.verification, 201);
   } catch (error) {
     // Nothing was saved (422, 503, another document…): the session stays usable.
