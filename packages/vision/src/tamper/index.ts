@@ -3,6 +3,8 @@ import { detectDocumentFaces, type FaceBox } from '../faces/detect.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { blurStrength, glareFraction, glareStrength, sharpness, touchesBorder } from './capture.ts';
 import { severityFor } from './descriptions.ts';
+import { FIELD_TONE_DIFF, fieldBackgroundContrast } from './field-background.ts';
+import { GLYPH_HEIGHT_TOLERANCE, glyphHeightDeviation, isUniformHeightField } from './font-consistency.ts';
 import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
 import { type Grey, toGrey } from './pixels.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
@@ -14,14 +16,7 @@ import {
 } from './portrait-streaks.ts';
 import { nativeScreenPeakRatios, screenPeakRatio, screenStrength } from './screen.ts';
 import { measureFillTexture, parseLineBoxes, smoothFillStrength } from './smooth-fill.ts';
-import {
-  FIELD_TONE_DIFF,
-  fieldBackgroundContrast,
-  GLYPH_HEIGHT_TOLERANCE,
-  glyphHeightDeviation,
-  isUniformHeightField,
-  parseTextBoxes,
-} from './text-fields.ts';
+import { parseTextBoxes } from './text-boxes.ts';
 import { strengthBetween, type TamperContext, type TamperImages } from './types.ts';
 
 export { severityFor, TAMPER_SIGNS } from './descriptions.ts';

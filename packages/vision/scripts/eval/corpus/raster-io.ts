@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { RgbImage } from '../../../src/image/raster.ts';
 
 /** sharp round trips for the corpus (blur, resize, JPEG, drawn text): native and fast. */
@@ -8,7 +8,7 @@ const raw = (img: RgbImage) =>
     raw: { width: img.width, height: img.height, channels: 3 },
   });
 
-async function back(s: sharp.Sharp): Promise<RgbImage> {
+async function back(s: Sharp): Promise<RgbImage> {
   const { data, info } = await s.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return {
     rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
