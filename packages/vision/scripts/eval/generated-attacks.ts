@@ -16,10 +16,10 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  * Tamper signs on a generated attack corpus and on the real fixtures of one half.
  *
  *   npx tsx packages/vision/scripts/eval/generated-attacks.ts [fixturesDir]
- *       [--half holdout|tuning] [--paper-cards N] [--save DIR] [--only kind,kind]
+ *       [--half holdout|tuning] [--drawn N] [--save DIR] [--only kind,kind]
  *
  * The corpus is made on demand from the genuine sources of the chosen half (the fixtures' bona
- * fide documents and independently drawn Niger paper cards): each source is captured once as it
+ * fide documents, N independently drawn Niger paper cards and N synthetic colour cards): each source is captured once as it
  * is (bona fide) and once per attack kind, every image through the same phone capture, all of it
  * seeded by the source's name (same figures on every run, nothing committed). Thresholds are tuned
  * on `--half tuning`; the figures reported are those of `--half holdout`.
@@ -30,9 +30,9 @@ type Tally = { n: number; expected: number; fail: number };
 export async function evaluateGeneratedAttacks(
   fixturesDir: string,
   half: Half,
-  opts: { paperCards?: number; save?: string; only?: string[] } = {},
+  opts: { drawn?: number; save?: string; only?: string[] } = {},
 ): Promise<void> {
-  const sources = await genuineSources(fixturesDir, half, opts.paperCards ?? 6);
+  const sources = await genuineSources(fixturesDir, half, opts.drawn ?? 6);
   if (opts.save) await mkdir(opts.save, { recursive: true });
   const perAttack = new Map<string, Tally>();
   const bona = { n: 0, fail: 0, paperN: 0, paperFail: 0 };
@@ -176,7 +176,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = args.indexOf(flag);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const flagValues = new Set(['--half', '--paper-cards', '--save', '--only'].map(value));
+  const flagValues = new Set(['--half', '--drawn', '--save', '--only'].map(value));
   const dir = resolve(
     args.find((a) => !a.startsWith('--') && !flagValues.has(a)) ??
       process.env.FIXTURES_DIR ??
@@ -186,7 +186,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const save = value('--save');
   const only = value('--only')?.split(',');
   await evaluateGeneratedAttacks(dir, half, {
-    paperCards: Number(value('--paper-cards') ?? 6),
+    drawn: Number(value('--drawn') ?? 6),
     ...(save ? { save } : {}),
     ...(only ? { only } : {}),
   });

@@ -100,10 +100,10 @@ export function glyphs(crop: Grey): Glyph[] {
  * axis-aligned crop makes every glyph's bounding box taller by its width × sin(tilt), so glyph
  * heights must be measured perpendicular to the text direction, not in image rows.
  */
-export function uprightField(image: NormalizedImage, quad: [number, number][]): Grey {
+export function uprightField(image: NormalizedImage, quad: [number, number][], scale = 1): Grey {
   const q = quad as Quad;
-  const w = Math.max(8, Math.round(dist(q[0], q[1])));
-  const h = Math.max(8, Math.round(dist(q[0], q[3])));
+  const w = Math.max(8, Math.round(scale * dist(q[0], q[1])));
+  const h = Math.max(8, Math.round(scale * dist(q[0], q[3])));
   return toGreyRgb(warpQuad(image, q, w, h));
 }
 

@@ -5,6 +5,7 @@ import { normalizeImage } from '../../../src/image/normalize.ts';
 import { readDocument } from '../../../src/read-document.ts';
 import { type Half, loadSplitTruth } from '../fixture-split.ts';
 import { layoutOfKind } from './analyze.ts';
+import { drawColourCard } from './colour-card.ts';
 import { drawPaperCard } from './paper-card.ts';
 import { seededRng, seedOf } from './rng.ts';
 import type { GenuineSource, Rect } from './types.ts';
@@ -15,12 +16,13 @@ const DOCUMENT_KINDS = new Set(['passport', 'id_td1', 'id_td2', 'id_front', 'vis
 /**
  * Genuine sources of one half: the fixtures' bona fide documents of that half (their truth boxes
  * are what the reading and face steps find on the clean image: the fixtures carry none) and
- * `paperCards` independently drawn Niger paper cards (seeds differ per half).
+ * `drawn` independently drawn Niger paper cards and as many synthetic colour cards (seeds differ
+ * per half).
  */
 export async function genuineSources(
   fixturesDir: string,
   half: Half,
-  paperCards: number,
+  drawn: number,
 ): Promise<GenuineSource[]> {
   const out: GenuineSource[] = [];
   for (const e of await loadSplitTruth(fixturesDir)) {
@@ -42,9 +44,11 @@ export async function genuineSources(
       },
     });
   }
-  for (let i = 0; i < paperCards; i++) {
-    const name = `paper-card-${half}-${i}`;
-    out.push(await drawPaperCard(seededRng(seedOf(name)), name));
+  for (let i = 0; i < drawn; i++) {
+    const paper = `paper-card-${half}-${i}`;
+    out.push(await drawPaperCard(seededRng(seedOf(paper)), paper));
+    const colour = `colour-card-${half}-${i}`;
+    out.push(await drawColourCard(seededRng(seedOf(colour)), colour));
   }
   return out;
 }

@@ -37,7 +37,13 @@ export async function overwriteField(img: RgbImage, box: Rect, field: string, rn
   );
 }
 
-export async function substituteGlyph(img: RgbImage, box: Rect, field: string, rng: Rng): Promise<RgbImage> {
+export async function substituteGlyph(
+  img: RgbImage,
+  box: Rect,
+  field: string,
+  rng: Rng,
+  look: { scale?: number } = {},
+): Promise<RgbImage> {
   const glyphs = glyphColumns(img, box);
   if (glyphs.length < 3) return overwriteField(img, box, field, rng);
   // Not the first or last glyph: the changed digit sits inside the value.
@@ -49,14 +55,33 @@ export async function substituteGlyph(img: RgbImage, box: Rect, field: string, r
     ? String(Math.floor(rng.next() * 10))
     : String.fromCharCode(65 + Math.floor(rng.next() * 26));
   // A different look: taller or shorter by 15–30 %, another family, another weight.
-  const scale = rng.pick([0.72, 0.8, 1.2, 1.3]);
-  const size = box.h * 0.95 * scale;
+  const scale = look.scale ?? rng.pick([0.72, 0.8, 1.2, 1.3]);
+  // The replaced glyph's own ink height is the field's capital height (0.73 em in these fonts).
+  const [top, bottom] = inkRows(img, x0, x1, box);
+  const size = ((bottom - top + 1) / 0.73) * scale;
   const family = rng.pick(['DejaVu Serif', 'DejaVu Sans Mono', 'DejaVu Sans']);
   const weight = rng.pick(['bold', 'normal', '300']);
   return drawSvg(
     out,
-    `<text x="${(x0 + x1) / 2}" y="${box.y + box.h * 0.88}" text-anchor="middle" font-family="${family}" font-weight="${weight}" font-size="${size.toFixed(1)}" fill="rgb(20,20,20)">${esc(ch)}</text>`,
+    `<text x="${(x0 + x1) / 2}" y="${bottom + 1}" text-anchor="middle" font-family="${family}" font-weight="${weight}" font-size="${size.toFixed(1)}" fill="rgb(20,20,20)">${esc(ch)}</text>`,
   );
+}
+
+/** First and last rows with ink between columns x0 and x1 of the box. */
+function inkRows(img: RgbImage, x0: number, x1: number, box: Rect): [number, number] {
+  const ya = Math.max(0, Math.round(box.y));
+  const yb = Math.min(img.height - 1, Math.round(box.y + box.h));
+  const rows: number[] = [];
+  for (let y = ya; y <= yb; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const i = (y * img.width + x) * 3;
+      if (0.299 * img.rgb[i]! + 0.587 * img.rgb[i + 1]! + 0.114 * img.rgb[i + 2]! < 100) {
+        rows.push(y);
+        break;
+      }
+    }
+  }
+  return rows.length ? [rows[0]!, rows[rows.length - 1]!] : [ya, yb];
 }
 
 /** Column runs holding dark pixels inside the box (one per glyph on a well-spaced value). */
