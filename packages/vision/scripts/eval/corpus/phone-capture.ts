@@ -1,4 +1,4 @@
-import { type Quad, type RgbImage, warpQuad } from '../../../src/image/raster.ts';
+import { homographyFromRect, type Quad, type RgbImage, warpQuad } from '../../../src/image/raster.ts';
 import { blurRgb, clamp255, encodeJpeg, smoothField } from './raster-io.ts';
 import type { Rng } from './rng.ts';
 
@@ -28,15 +28,29 @@ export async function phoneCapture(
   rng: Rng,
   opts: PhoneCaptureOptions = {},
 ): Promise<Uint8Array> {
-  let out = opts.flat ? img : placeInPerspective(img, rng, opts.tilt ?? 0.06);
+  return (await phoneCaptureMapped(img, rng, opts)).bytes;
+}
+
+/** Where a point of the source lands on the captured picture (its pixels). */
+export type PointMap = (x: number, y: number) => [number, number];
+
+/** The capture and the map of source points onto it (to carry truth boxes along). */
+export async function phoneCaptureMapped(
+  img: RgbImage,
+  rng: Rng,
+  opts: PhoneCaptureOptions = {},
+): Promise<{ bytes: Uint8Array; map: PointMap }> {
+  let out = img;
+  let map: PointMap = (x, y) => [x, y];
+  if (!opts.flat) ({ image: out, map } = placeInPerspective(img, rng, opts.tilt ?? 0.06));
   out = lightAndBalance(out, rng);
   out = await blurRgb(out, rng.between(0.3, 1.1));
   addSensorNoise(out, rng, rng.between(1.5, 4));
-  return encodeJpeg(out, Math.round(rng.between(70, 90)));
+  return { bytes: await encodeJpeg(out, Math.round(rng.between(70, 90))), map };
 }
 
 /** The document on a table, margin around it, the frame's corners pulled in (a tilted phone). */
-function placeInPerspective(img: RgbImage, rng: Rng, tilt: number): RgbImage {
+function placeInPerspective(img: RgbImage, rng: Rng, tilt: number): { image: RgbImage; map: PointMap } {
   const m = Math.round(Math.max(img.width, img.height) * rng.between(0.06, 0.14));
   const W = img.width + 2 * m;
   const H = img.height + 2 * m;
@@ -67,7 +81,46 @@ function placeInPerspective(img: RgbImage, rng: Rng, tilt: number): RgbImage {
   ];
   // Output at a phone's working size (long side 1400–2000), never above the source's.
   const scale = Math.min(1, rng.between(1400, 2000) / Math.max(W, H));
-  return warpQuad({ rgb: padded, width: W, height: H }, quad, Math.round(W * scale), Math.round(H * scale));
+  const [ow, oh] = [Math.round(W * scale), Math.round(H * scale)];
+  const image = warpQuad({ rgb: padded, width: W, height: H }, quad, ow, oh);
+  // warpQuad samples output (u, v) at M·(u, v) in the padded source; a source point goes back
+  // through M's inverse.
+  const inv = invert3(homographyFromRect(ow, oh, quad));
+  const map: PointMap = (x, y) => {
+    const [px, py] = [x + m, y + m];
+    const den = inv[6]! * px + inv[7]! * py + inv[8]!;
+    return [(inv[0]! * px + inv[1]! * py + inv[2]!) / den, (inv[3]! * px + inv[4]! * py + inv[5]!) / den];
+  };
+  return { image, map };
+}
+
+function invert3(a: number[]): number[] {
+  const [a0, a1, a2, a3, a4, a5, a6, a7, a8] = a as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const c0 = a4 * a8 - a5 * a7;
+  const c1 = a5 * a6 - a3 * a8;
+  const c2 = a3 * a7 - a4 * a6;
+  const det = a0 * c0 + a1 * c1 + a2 * c2;
+  return [
+    c0 / det,
+    (a2 * a7 - a1 * a8) / det,
+    (a1 * a5 - a2 * a4) / det,
+    c1 / det,
+    (a0 * a8 - a2 * a6) / det,
+    (a2 * a3 - a0 * a5) / det,
+    c2 / det,
+    (a1 * a6 - a0 * a7) / det,
+    (a0 * a4 - a1 * a3) / det,
+  ];
 }
 
 /** Uneven room light (a smooth gradient) and the camera's white balance (per-channel gains). */
