@@ -1,7 +1,7 @@
+import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
-import { dist, type Quad, warpQuad } from '../image/raster.ts';
-import { toGreyRgb } from './glyphs.ts';
-import { type Box, clampBox, type Grey, quantile } from './pixels.ts';
+import { type Box, clampBox, dist, type Quad, warpQuad } from '../image/raster.ts';
+import { quantile } from '../image/stats.ts';
 
 /**
  * `field_overwritten`, background cue: the field's background differs from the document right
@@ -21,7 +21,7 @@ import { type Box, clampBox, type Grey, quantile } from './pixels.ts';
  * field and its ring are measured on the field straightened along it (tilted photos).
  */
 export function fieldBackgroundContrast(
-  grey: Grey,
+  grey: GreyImage,
   box: Box & { quad?: [number, number][] },
   image?: NormalizedImage,
 ): { toneDiff: number } | null {
@@ -86,7 +86,7 @@ export function ringRegion(x: number, y: number, inner: Box, gap: number): 'insi
 export const ringGap = (height: number) => Math.max(2, Math.round(height * 0.2));
 const ringMargin = (height: number) => ringGap(height) + Math.max(4, Math.round(height * 0.6));
 
-function axisAlignedRing(grey: Grey, box: Box) {
+function axisAlignedRing(grey: GreyImage, box: Box) {
   return { canvas: grey, inner: clampBox(box, grey.width, grey.height), margin: ringMargin(box.h) };
 }
 
@@ -104,7 +104,7 @@ export function straightenedWithRing(image: NormalizedImage, quad: [number, numb
   ];
   const grown: Quad = [at(q[0], -m, -m), at(q[1], m, -m), at(q[2], m, m), at(q[3], -m, m)];
   return {
-    canvas: toGreyRgb(warpQuad(image, grown, w + 2 * m, h + 2 * m)),
+    canvas: toGrey(warpQuad(image, grown, w + 2 * m, h + 2 * m)),
     inner: { x: m, y: m, w, h },
     margin: m,
   };

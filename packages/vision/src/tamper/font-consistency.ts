@@ -1,6 +1,8 @@
+import { cropGrey, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
-import { cropGrey, type Glyph, glyphs, uprightField } from './glyphs.ts';
-import { type Box, quantile, toGrey } from './pixels.ts';
+import type { Box } from '../image/raster.ts';
+import { quantile } from '../image/stats.ts';
+import { type Glyph, glyphs, uprightField } from './glyphs.ts';
 
 /**
  * `font_inconsistency`: one glyph inside a field that is not of the field's font: another size

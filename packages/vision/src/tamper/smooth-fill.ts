@@ -1,6 +1,6 @@
 import type { NormalizedImage } from '../image/normalize.ts';
+import { quantile } from '../image/stats.ts';
 import { ringGap, ringRegion, straightenedWithRing } from './field-background.ts';
-import { quantile } from './pixels.ts';
 import { isQuad } from './text-boxes.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Box } from './pixels.ts';
+import type { Box } from '../image/raster.ts';
 import type { TamperTextBox } from './types.ts';
 
 /** The reading step's text boxes as the tamper detectors accept them. */
