@@ -4,7 +4,7 @@ import { upscaleForOcr } from '../image/upscale.ts';
 import type { PageReading } from '../ocr/page.ts';
 import { cropLine, MRZ_STRETCH, REC_MAX_WIDTH, recognizeLines } from '../ocr/recognize.ts';
 import { type RepairedMrz, repairChecks } from './check-repair.ts';
-import { type ConstrainedLine, decodeConstrained } from './constrained-decode.ts';
+import { type ConstrainedLine, decodeConstrained, type PositionReading } from './constrained-decode.ts';
 import { greedyText, type LinePosteriors, mrzLineInput, mrzLinePosteriors } from './line-model.ts';
 import type { MrzRow } from './locate.ts';
 import { positionSets } from './positions.ts';
@@ -32,9 +32,29 @@ export interface ModelMrzReading extends RepairedMrz {
   decoded: ConstrainedLine[];
 }
 
+/** One way of cutting the block's rows: height relative to the row box, PP-OCR horizontal stretch. */
+interface Variant {
+  k: number;
+  stretch: number;
+}
+
+/**
+ * The first reading uses BASE; when it leaves a check failing or a name character in doubt, the
+ * rows are read again with EXTRA crops and every position is voted on (exact lengths make the
+ * readings position-aligned). The stretch changes how many recogniser steps a character gets
+ * (1.3 tends to drop narrow letters, 2.0 to split wide ones), the height the margin.
+ */
+const BASE: Variant = { k: ROW_HEIGHT_SHARE, stretch: MRZ_STRETCH };
+const EXTRA: Variant[] = [
+  { k: 1.0, stretch: 1.3 },
+  { k: 1.0, stretch: 2.0 },
+];
+/** A name-line character below this probability makes the reading doubtful (as in name.ts). */
+const DOUBT = 0.7;
+
 /** The quad of row `r` stretched over the block [left, right], in image pixels. */
-function rowQuad(page: PageReading, r: MrzRow, left: number, right: number, h: number): Quad {
-  const half = (h * ROW_HEIGHT_SHARE) / 2;
+function rowQuad(page: PageReading, r: MrzRow, left: number, right: number, h: number, k: number): Quad {
+  const half = (h * k) / 2;
   const x0 = left - SIDE_MARGIN * h;
   const x1 = right + SIDE_MARGIN * h;
   const corners: Point[] = [
@@ -49,6 +69,27 @@ function rowQuad(page: PageReading, r: MrzRow, left: number, right: number, h: n
 /** Which recogniser reads the block: the project's MRZ model or PP-OCRv4 (restricted to A-Z 0-9 <). */
 export type MrzRecogniser = 'model' | 'ppocr';
 
+async function blockPosteriors(
+  img: RgbImage,
+  page: PageReading,
+  rows: MrzRow[],
+  recogniser: MrzRecogniser,
+  v: Variant,
+): Promise<LinePosteriors[]> {
+  const left = Math.min(...rows.map((r) => r.left));
+  const right = Math.max(...rows.map((r) => r.right));
+  const h = median(rows.map((r) => r.height));
+  const quads = rows.map((r) => rowQuad(page, r, left, right, h, v.k));
+  if (recogniser === 'model') return mrzLinePosteriors(quads.map((q) => mrzLineInput(img, q)));
+  // Small text is cut from a Lanczos-upscaled copy (as the page reading does, upscale.ts).
+  const src = h < SMALL_TEXT_PX ? await upscaleForOcr(img) : { image: img, factor: 1 };
+  const scaled = quads.map((q) => q.map(([x, y]) => [x * src.factor, y * src.factor]) as Quad);
+  const readings = await recognizeLines(
+    scaled.map((q) => cropLine(src.image, q, REC_MAX_WIDTH * v.stretch, v.stretch)),
+  );
+  return readings.map((r) => r.mrzPosteriors);
+}
+
 export async function readMrzBlock(
   img: RgbImage,
   page: PageReading,
@@ -58,41 +99,90 @@ export async function readMrzBlock(
 ): Promise<ModelMrzReading | null> {
   const L = MRZ_LAYOUTS[format];
   if (rows.length !== L.lineCount) return null;
-  const left = Math.min(...rows.map((r) => r.left));
-  const right = Math.max(...rows.map((r) => r.right));
-  const h = median(rows.map((r) => r.height));
-  const quads = rows.map((r) => rowQuad(page, r, left, right, h));
-  let posteriors: LinePosteriors[];
-  if (recogniser === 'model') {
-    posteriors = await mrzLinePosteriors(quads.map((q) => mrzLineInput(img, q)));
-  } else {
-    // Small text is cut from a Lanczos-upscaled copy (as the page reading does, upscale.ts).
-    const src = h < SMALL_TEXT_PX ? await upscaleForOcr(img) : { image: img, factor: 1 };
-    const scaled = quads.map((q) => q.map(([x, y]) => [x * src.factor, y * src.factor]) as Quad);
-    const readings = await recognizeLines(
-      scaled.map((q) => cropLine(src.image, q, REC_MAX_WIDTH * MRZ_STRETCH, MRZ_STRETCH)),
-    );
-    posteriors = readings.map((r) => r.mrzPosteriors);
+  // The page reading's own posteriors come free: when every row is one page line of about the
+  // right length and reads without doubt, nothing is read again.
+  const pageRows = rows.map((r) => r.posteriors);
+  if (
+    recogniser === 'ppocr' &&
+    pageRows.every((p, i) => p && Math.abs(rows[i]!.mrz.text.length - L.lineLength) <= 1)
+  ) {
+    const fromPage = decodeAll(pageRows as LinePosteriors[], lineSets(pageRows as LinePosteriors[], format));
+    const r = fromPage && finish(fromPage, format);
+    if (r && r.invalidCount === 0 && !doubtful(fromPage, format)) return r;
   }
-  return decodeMrzLines(posteriors, format);
+  const first = await blockPosteriors(img, page, rows, recogniser, BASE);
+  const sets = lineSets(first, format);
+  const decoded = decodeAll(first, sets);
+  if (!decoded) return null;
+  const once = finish(decoded, format);
+  if (once && once.invalidCount === 0 && !doubtful(decoded, format)) return once;
+  const all = [decoded];
+  for (const v of recogniser === 'model' ? [{ k: 1.0, stretch: 1 }] : EXTRA) {
+    const more = decodeAll(await blockPosteriors(img, page, rows, recogniser, v), sets);
+    if (more) all.push(more);
+  }
+  if (all.length === 1) return once;
+  const voted = decoded.map((_, i) => voteLine(all.map((d) => d[i]!)));
+  return finish(voted, format);
 }
 
-/** Constrained decoding and check-digit repair of the posteriors of an MRZ's lines. */
-export function decodeMrzLines(posteriors: LinePosteriors[], format: MrzFormat): ModelMrzReading | null {
+/** A name character read below DOUBT (no check digit covers the names). */
+function doubtful(decoded: ConstrainedLine[], format: MrzFormat): boolean {
+  const { name } = MRZ_LAYOUTS[format];
+  return decoded[name.line]!.positions.slice(name.start, name.end).some((q) => q.prob < DOUBT);
+}
+
+/** Per-position vote of equally long readings: each allowed character's probabilities summed. */
+export function voteLine(readings: ConstrainedLine[]): ConstrainedLine {
+  const n = readings[0]!.positions.length;
+  const positions: PositionReading[] = [];
+  for (let i = 0; i < n; i++) {
+    const score = new Map<string, number>();
+    for (const r of readings) {
+      const q = r.positions[i]!;
+      score.set(q.char, (score.get(q.char) ?? 0) + q.prob);
+      for (const a of q.alternatives) score.set(a.char, (score.get(a.char) ?? 0) + a.prob);
+    }
+    const ranked = [...score.entries()]
+      .map(([char, s]) => ({ char, prob: s / readings.length }))
+      .sort((a, b) => b.prob - a.prob);
+    positions.push({ char: ranked[0]!.char, prob: ranked[0]!.prob, alternatives: ranked.slice(1) });
+  }
+  return {
+    text: positions.map((q) => q.char).join(''),
+    positions,
+    logProb: readings.reduce((s, r) => s + r.logProb, 0) / readings.length,
+  };
+}
+
+function lineSets(posteriors: LinePosteriors[], format: MrzFormat): string[][] {
   const french = format === 'TD2' && greedyText(posteriors[0]!).startsWith('IDFRA');
-  const sets = positionSets(format, french);
+  return positionSets(format, french);
+}
+
+function decodeAll(posteriors: LinePosteriors[], sets: string[][]): ConstrainedLine[] | null {
   const decoded: ConstrainedLine[] = [];
   for (let i = 0; i < posteriors.length; i++) {
     const d = decodeConstrained(posteriors[i]!, sets[i]!);
     if (!d) return null;
     decoded.push(d);
   }
+  return decoded;
+}
+
+function finish(decoded: ConstrainedLine[], format: MrzFormat): ModelMrzReading | null {
   const repaired = repairChecks(decoded, format);
   if (!repaired) return null;
   const probs = decoded.flatMap((d) => d.positions.map((q) => q.prob));
   const confidence = probs.reduce((s, p) => s + p, 0) / Math.max(1, probs.length);
   const invalidCount = repaired.parsed.checks.filter((c) => !c.valid).length;
   return { ...repaired, format, confidence, invalidCount, decoded };
+}
+
+/** Constrained decoding and check-digit repair of the posteriors of an MRZ's lines. */
+export function decodeMrzLines(posteriors: LinePosteriors[], format: MrzFormat): ModelMrzReading | null {
+  const decoded = decodeAll(posteriors, lineSets(posteriors, format));
+  return decoded ? finish(decoded, format) : null;
 }
 
 function median(xs: number[]): number {
