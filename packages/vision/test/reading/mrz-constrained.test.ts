@@ -16,7 +16,10 @@ type Dist = Record<string, number>;
  * Posteriors of a line: every character gets `framesPerChar` steps with its distribution (the
  * rest of the mass on blank), followed by a blank step unless `noBlanks`.
  */
-function posteriors(chars: Dist[], opts: { framesPerChar?: number; noBlanks?: boolean } = {}): LinePosteriors {
+function posteriors(
+  chars: Dist[],
+  opts: { framesPerChar?: number; noBlanks?: boolean } = {},
+): LinePosteriors {
   const C = MRZ_MODEL_CLASSES.length;
   const frames: Float32Array[] = [];
   const blank = () => {
