@@ -47,7 +47,11 @@ function indices(set: string): Int32Array {
 }
 
 /** Null when the line has fewer steps than its characters need. */
-export function decodeConstrained(p: LinePosteriors, sets: string[]): ConstrainedLine | null {
+export function decodeConstrained(
+  p: LinePosteriors,
+  sets: string[],
+  opts: { fillerWeight?: number } = {},
+): ConstrainedLine | null {
   const n = sets.length;
   const T = p.steps;
   const C = p.classes;
@@ -55,6 +59,11 @@ export function decodeConstrained(p: LinePosteriors, sets: string[]): Constraine
   const lp = new Float32Array(T * C);
   for (let i = 0; i < lp.length; i++) lp[i] = Math.log(Math.max(p.probs[i]!, 1e-12));
   const allowed = sets.map(indices);
+  // Log prior added to '<' where it competes with letters (see DecodeOptions.fillerWeight).
+  const filler = MRZ_MODEL_CLASSES.length - 1;
+  const boost = sets.map((set) =>
+    set.includes('<') && set.includes('K') ? Math.log(opts.fillerWeight ?? 1) : 0,
+  );
   // State (i, k): i characters emitted (0..n), k = 0 blank after them, k > 0 emitting class k as
   // character i (i >= 1). Scores for the current step, back-pointers for every step.
   const S = (n + 1) * C;
@@ -62,7 +71,7 @@ export function decodeConstrained(p: LinePosteriors, sets: string[]): Constraine
   let cur = new Float64Array(S).fill(NEG);
   const back = new Int32Array(T * S).fill(-1);
   prev[0] = lp[0]!;
-  for (const k of allowed[0]!) prev[C + k] = lp[k]!;
+  for (const k of allowed[0]!) prev[C + k] = lp[k]! + (k === filler ? boost[0]! : 0);
   for (let t = 1; t < T; t++) {
     cur.fill(NEG);
     const row = t * C;
@@ -119,7 +128,7 @@ export function decodeConstrained(p: LinePosteriors, sets: string[]): Constraine
           argK = pb + ao;
         }
         if (bestK > NEG) {
-          cur[base + k] = bestK + lp[row + k]!;
+          cur[base + k] = bestK + lp[row + k]! + (k === filler ? boost[i - 1]! : 0);
           back[bt + base + k] = argK;
         }
       }

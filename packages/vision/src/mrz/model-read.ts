@@ -51,6 +51,14 @@ const EXTRA: Variant[] = [
 ];
 /** A name-line character below this probability makes the reading doubtful (as in name.ts). */
 const DOUBT = 0.7;
+/**
+ * PP-OCRv4 was never trained on OCR-B filler runs and reads a '<' as K with real probability
+ * (the misreads of issue 13: GARCAOKDEKMAGALHAES, ...<KK<KK<<...). Its '<' probability is
+ * weighted by this factor where a letter could stand instead, a calibration of that recogniser:
+ * a clear K (p ≈ 0.99 against '<' ≈ 0.001) is untouched, a K at 0.6 against '<' at 0.3 turns
+ * back into a filler. Set a priori at 3, not fitted (the tuning half has no such misread).
+ */
+export const PPOCR_FILLER_WEIGHT = 3;
 
 /** The quad of row `r` stretched over the block [left, right], in image pixels. */
 function rowQuad(page: PageReading, r: MrzRow, left: number, right: number, h: number, k: number): Quad {
@@ -106,19 +114,24 @@ export async function readMrzBlock(
     recogniser === 'ppocr' &&
     pageRows.every((p, i) => p && Math.abs(rows[i]!.mrz.text.length - L.lineLength) <= 1)
   ) {
-    const fromPage = decodeAll(pageRows as LinePosteriors[], lineSets(pageRows as LinePosteriors[], format));
+    const fromPage = decodeAll(
+      pageRows as LinePosteriors[],
+      lineSets(pageRows as LinePosteriors[], format),
+      PPOCR_FILLER_WEIGHT,
+    );
     const r = fromPage && finish(fromPage, format);
     if (r && r.invalidCount === 0 && !doubtful(fromPage, format)) return r;
   }
   const first = await blockPosteriors(img, page, rows, recogniser, BASE);
   const sets = lineSets(first, format);
-  const decoded = decodeAll(first, sets);
+  const weight = recogniser === 'ppocr' ? PPOCR_FILLER_WEIGHT : 1;
+  const decoded = decodeAll(first, sets, weight);
   if (!decoded) return null;
   const once = finish(decoded, format);
   if (once && once.invalidCount === 0 && !doubtful(decoded, format)) return once;
   const all = [decoded];
   for (const v of recogniser === 'model' ? [{ k: 1.0, stretch: 1 }] : EXTRA) {
-    const more = decodeAll(await blockPosteriors(img, page, rows, recogniser, v), sets);
+    const more = decodeAll(await blockPosteriors(img, page, rows, recogniser, v), sets, weight);
     if (more) all.push(more);
   }
   if (all.length === 1) return once;
@@ -160,10 +173,14 @@ function lineSets(posteriors: LinePosteriors[], format: MrzFormat): string[][] {
   return positionSets(format, french);
 }
 
-function decodeAll(posteriors: LinePosteriors[], sets: string[][]): ConstrainedLine[] | null {
+function decodeAll(
+  posteriors: LinePosteriors[],
+  sets: string[][],
+  fillerWeight = 1,
+): ConstrainedLine[] | null {
   const decoded: ConstrainedLine[] = [];
   for (let i = 0; i < posteriors.length; i++) {
-    const d = decodeConstrained(posteriors[i]!, sets[i]!);
+    const d = decodeConstrained(posteriors[i]!, sets[i]!, { fillerWeight });
     if (!d) return null;
     decoded.push(d);
   }
