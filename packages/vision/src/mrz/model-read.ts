@@ -129,20 +129,60 @@ export async function readMrzBlock(
   if (!decoded) return null;
   const once = finish(decoded, format);
   if (once && once.invalidCount === 0 && !doubtful(decoded, format)) return once;
-  const all = [decoded];
+  const posts = [first];
   for (const v of recogniser === 'model' ? [{ k: 1.0, stretch: 1 }] : EXTRA) {
-    const more = decodeAll(await blockPosteriors(img, page, rows, recogniser, v), sets, weight);
-    if (more) all.push(more);
+    posts.push(await blockPosteriors(img, page, rows, recogniser, v));
   }
-  if (all.length === 1) return once;
-  const voted = decoded.map((_, i) => voteLine(all.map((d) => d[i]!)));
-  return finish(voted, format);
+  // The name line is decoded again with a stronger filler weight only while its field lacks
+  // the '<<' every ICAO name field has (NAME_FILLER_WEIGHTS).
+  let voted: ConstrainedLine[] | null = null;
+  for (const nameWeight of recogniser === 'ppocr' ? NAME_FILLER_WEIGHTS : [1]) {
+    voted = decodeVote(posts, sets, weight, L.name.line, nameWeight);
+    if (!voted || !nameFieldMalformed(voted, format)) break;
+  }
+  return voted ? finish(voted, format) : once;
+}
+
+/**
+ * Filler weights tried in turn on the name line when its name field has no '<<' at all: ICAO
+ * writes surname '<<' given names and pads the field with '<', so a field without '<<' (a name
+ * exactly filling it aside) means fillers were read as letters (GARCAOKDEKMAGALHAESKKINESKKKKK).
+ */
+const NAME_FILLER_WEIGHTS = [PPOCR_FILLER_WEIGHT, 10, 30, 100];
+
+function nameFieldMalformed(decoded: ConstrainedLine[], format: MrzFormat): boolean {
+  const { name } = MRZ_LAYOUTS[format];
+  return !decoded[name.line]!.text.slice(name.start, name.end).includes('<<');
+}
+
+/** Every variant decoded under the position sets, then voted position by position. */
+function decodeVote(
+  posts: LinePosteriors[][],
+  sets: string[][],
+  weight: number,
+  nameLine: number,
+  nameWeight: number,
+): ConstrainedLine[] | null {
+  const lines: ConstrainedLine[][] = sets.map(() => []);
+  for (const variant of posts) {
+    for (let i = 0; i < sets.length; i++) {
+      const d = decodeConstrained(variant[i]!, sets[i]!, {
+        fillerWeight: i === nameLine ? nameWeight : weight,
+      });
+      if (d) lines[i]!.push(d);
+    }
+  }
+  if (lines.some((l) => l.length === 0)) return null;
+  return lines.map((l) => (l.length === 1 ? l[0]! : voteLine(l)));
 }
 
 /** A name character read below DOUBT (no check digit covers the names). */
 function doubtful(decoded: ConstrainedLine[], format: MrzFormat): boolean {
   const { name } = MRZ_LAYOUTS[format];
-  return decoded[name.line]!.positions.slice(name.start, name.end).some((q) => q.prob < DOUBT);
+  return (
+    nameFieldMalformed(decoded, format) ||
+    decoded[name.line]!.positions.slice(name.start, name.end).some((q) => q.prob < DOUBT)
+  );
 }
 
 /** Per-position vote of equally long readings: each allowed character's probabilities summed. */
@@ -169,8 +209,9 @@ export function voteLine(readings: ConstrainedLine[]): ConstrainedLine {
 }
 
 function lineSets(posteriors: LinePosteriors[], format: MrzFormat): string[][] {
-  const french = format === 'TD2' && greedyText(posteriors[0]!).startsWith('IDFRA');
-  return positionSets(format, french);
+  const head = greedyText(posteriors[0]!);
+  if (format === 'TD2' && head.startsWith('IDFRA')) return positionSets(format, 'fra-legacy');
+  return positionSets(format, head.startsWith('V') ? 'visa' : 'icao');
 }
 
 function decodeAll(

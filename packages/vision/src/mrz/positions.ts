@@ -62,7 +62,18 @@ const FRA_LEGACY = [
   [...run(AN, 12), DIGITS, ...run(L, 14), ...run(D, 6), DIGITS, SEX, DIGITS],
 ];
 
-export function positionSets(format: MrzFormat, frenchLegacy = false): string[][] {
-  if (format === 'TD2' && frenchLegacy) return FRA_LEGACY;
-  return format === 'TD3' ? TD3 : format === 'TD2' ? TD2 : TD1;
+/**
+ * Visas (ICAO 9303-7, MRV-A 2×44 and MRV-B 2×36) have no composite check digit: their last
+ * position is optional data, '<' allowed.
+ */
+function visa(sets: string[][]): string[][] {
+  const second = [...sets[1]!];
+  second[second.length - 1] = AN;
+  return [sets[0]!, second];
+}
+
+export function positionSets(format: MrzFormat, kind: 'icao' | 'fra-legacy' | 'visa' = 'icao'): string[][] {
+  if (format === 'TD2' && kind === 'fra-legacy') return FRA_LEGACY;
+  const sets = format === 'TD3' ? TD3 : format === 'TD2' ? TD2 : TD1;
+  return kind === 'visa' && format !== 'TD1' ? visa(sets) : sets;
 }
