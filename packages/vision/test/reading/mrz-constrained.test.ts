@@ -95,6 +95,19 @@ describe('format-constrained MRZ decoding', () => {
     expect(decodeConstrained(posteriors(name), positionSets('TD3')[0]!)!.text).toBe(TD3[0]);
   });
 
+  it('turns a hesitant K back into a filler under the filler weight, never a clear K', () => {
+    const line = TD3[0]!;
+    const sets = positionSets('TD3')[0]!;
+    const sep = line.indexOf('<<');
+    const dists = clear(line);
+    dists[sep] = { K: 0.6, '<': 0.3 };
+    expect(decodeConstrained(posteriors(dists), sets)!.text[sep]).toBe('K');
+    expect(decodeConstrained(posteriors(dists), sets, { fillerWeight: 3 })!.text).toBe(line);
+    const name = 'P<NERKAKOU<<KOFFI<<<<<<<<<<<<<<<<<<<<<<<<<<<';
+    const sure = [...name].map((c) => (c === 'K' ? { K: 0.99, '<': 0.001 } : { [c]: 0.98 }));
+    expect(decodeConstrained(posteriors(sure), sets, { fillerWeight: 3 })!.text).toBe(name);
+  });
+
   it('never emits a letter where a check digit stands', () => {
     const dists = clear(TD3[1]!);
     dists[19] = { B: 0.9, '8': 0.05, '3': 0.04 };
