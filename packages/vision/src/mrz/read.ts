@@ -1,4 +1,4 @@
-import type { MrzFormat, ParsedMrz } from '@idv/core';
+import { MRZ_LAYOUTS, type MrzFormat, type ParsedMrz } from '@idv/core';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { readDocumentPage } from '../ocr/focus.ts';
@@ -93,6 +93,25 @@ export function configuredReaders(): MrzRecogniser[] {
 }
 const DEFAULT_READER = 'ppocr';
 
+/**
+ * Whether the page reading's row lengths support decoding the rows as `format`: the constrained
+ * decoder always returns lines of the format's length and shape, so it must not be handed rows
+ * of another format (two rows of a TD1 card decoded as a TD2 would be an invented MRZ). The rows'
+ * median length must be the nearest format length among those with this line count and within
+ * MAX_SHORTFALL of it (readers lose fillers, so shorter is tolerated, not longer).
+ */
+const MAX_SHORTFALL = 6;
+function fitsFormat(rows: MrzRow[], format: MrzFormat): boolean {
+  const lengths = rows.map((r) => r.mrz.text.length).sort((a, b) => a - b);
+  const median = lengths[Math.floor(lengths.length / 2)]!;
+  const n = MRZ_LAYOUTS[format].lineLength;
+  if (median < n - MAX_SHORTFALL) return false;
+  const others = (Object.keys(MRZ_LAYOUTS) as MrzFormat[]).filter(
+    (f) => f !== format && MRZ_LAYOUTS[f].lineCount === rows.length,
+  );
+  return others.every((f) => Math.abs(median - MRZ_LAYOUTS[f].lineLength) >= Math.abs(median - n));
+}
+
 interface Chosen {
   rows: MrzRow[];
   reading: MrzReading;
@@ -125,7 +144,7 @@ async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | nul
   for (const c of candidates.slice(0, REREAD_CANDIDATES)) {
     // Format-constrained readings first: on equal check-digit counts they win (exact lengths,
     // position classes), the legacy readings only replace them with fewer failing checks.
-    for (const rec of readers) {
+    for (const rec of fitsFormat(c.rows, c.format) ? readers : []) {
       const r = await readMrzBlock(img, page, c.rows, c.format, rec);
       if (r && plausible(r) && r.invalidCount < bestInvalid) {
         bestInvalid = r.invalidCount;
