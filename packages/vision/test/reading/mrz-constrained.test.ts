@@ -42,7 +42,9 @@ function posteriors(
     if (!opts.noBlanks) frames.push(blank());
   }
   const probs = new Float32Array(frames.length * C);
-  frames.forEach((f, t) => probs.set(f, t * C));
+  frames.forEach((f, t) => {
+    probs.set(f, t * C);
+  });
   return { probs, steps: frames.length, classes: C };
 }
 
