@@ -146,7 +146,10 @@ async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | nul
     // position classes), the legacy readings only replace them with fewer failing checks.
     for (const rec of fitsFormat(c.rows, c.format) ? readers : []) {
       const r = await readMrzBlock(img, page, c.rows, c.format, rec);
-      if (r && plausible(r) && r.invalidCount < bestInvalid) {
+      // Constrained lines always have the format's shape, so "every field well formed" proves
+      // nothing here: a constrained reading needs a check digit of its own to hold.
+      const checked = r?.parsed.checks.some((k) => k.valid && k.name !== 'composite');
+      if (r && checked && plausible(r) && r.invalidCount < bestInvalid) {
         bestInvalid = r.invalidCount;
         best = { rows: c.rows, reading: constrainedReading(r, c.rows), constrained: true };
       }
