@@ -1,10 +1,11 @@
 import { type AnalysisOutcome, type ImageSide, type Observations, ObservationsSchema } from '@idv/core';
 import { type Extent, textExtent } from './document/extent.ts';
+import type { TextBoxObservation } from './document/text-boxes.ts';
 import { analyzeFaces } from './faces/analyze.ts';
 import { prepareFaceModels, warmUpFaceModels } from './faces/models.ts';
 import { ImageInputError, type NormalizedImage, normalizeImage } from './image/normalize.ts';
 import { assessSharpness } from './quality/sharpness.ts';
-import { readDocument, type TextBoxObservation, warmUp as warmUpReading } from './read-document.ts';
+import { readDocument, warmUp as warmUpReading } from './read-document.ts';
 import { detectTamper } from './tamper/index.ts';
 import { nativeScreenPeakRatios } from './tamper/screen.ts';
 

@@ -1,5 +1,6 @@
 import { emptyPrintedFields, type ImageSide, type Observations, type PrintedFields } from '@idv/core';
 import { classifyDocument } from './document/classify.ts';
+import type { FieldBoxObservation, TextBoxObservation } from './document/text-boxes.ts';
 import type { NormalizedImage } from './image/normalize.ts';
 import type { Point, Quad } from './image/raster.ts';
 import { type MrzReading, mrzFromPage } from './mrz/read.ts';
@@ -11,28 +12,6 @@ import { readPrintedFieldsWithSources } from './viz/fields.ts';
  * Reads a document photo (and the back of a card): OCR of every line, the MRZ, the printed
  * fields, the document type and country. Observations only; `core` judges them.
  */
-
-export interface TextBoxObservation {
-  side: 'front' | 'back';
-  text: string;
-  confidence: number;
-  /** Corners in the normalised image's pixels, reading order from top-left. */
-  quad: [number, number][];
-}
-
-/**
- * Where a read field value lies on the photo: the MRZ lines (`mrz_1`...) and the printed values
- * (`surname`, `document_number`, `date_of_birth`...) without their labels. For the tamper
- * checks, which must look at a value, not at a whole line with its bilingual label.
- */
-export interface FieldBoxObservation {
-  field: string;
-  side: 'front' | 'back';
-  /** Recogniser confidence of the whole OCR line the value was read from. */
-  confidence: number;
-  /** Corners in the normalised image's pixels, reading order from top-left. */
-  quad: [number, number][];
-}
 
 export interface DocumentReading {
   document: Observations['document'];

@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { analyzeFaces } from '../../src/faces/analyze.ts';
 import { prepareFaceModels } from '../../src/faces/models.ts';
-import { cropImage } from '../../src/faces/raster.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';
+import { cropImage } from '../../src/image/raster.ts';
 import { packageFile } from '../../src/runtime/onnx.ts';
 import { detectTamper } from '../../src/tamper/index.ts';
 

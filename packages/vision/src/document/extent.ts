@@ -1,4 +1,4 @@
-import type { TextBoxObservation } from '../read-document.ts';
+import type { TextBoxObservation } from './text-boxes.ts';
 
 export interface Extent {
   x: number;

@@ -1,6 +1,7 @@
+import { resizeArea } from '../image/affine.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
+import { cropImage } from '../image/raster.ts';
 import { FACE_MODELS, faceModelRunner } from './models.ts';
-import { cropImage, resizeArea } from './raster.ts';
 
 /**
  * Face detection with MediaPipe BlazeFace (back-camera variant, 256×256 input, 896 anchors,

@@ -1,7 +1,8 @@
+import { type Affine, warpAffine } from '../image/affine.ts';
+import { luma } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { FaceBox } from './detect.ts';
 import { FACE_MODELS, faceModelRunner } from './models.ts';
-import { type Affine, warpAffine } from './raster.ts';
 
 /**
  * Face embeddings. The face is aligned on its eyes (rotation so the eyes are level, scale from
@@ -78,7 +79,7 @@ export function alignedCrop(image: NormalizedImage, face: FaceBox, model: Embedd
  */
 function toGrey(pixels: Float32Array): Float32Array {
   for (let i = 0; i < pixels.length; i += 3) {
-    const g = 0.299 * pixels[i]! + 0.587 * pixels[i + 1]! + 0.114 * pixels[i + 2]!;
+    const g = luma(pixels[i]!, pixels[i + 1]!, pixels[i + 2]!);
     pixels[i] = g;
     pixels[i + 1] = g;
     pixels[i + 2] = g;

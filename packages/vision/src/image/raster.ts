@@ -6,13 +6,6 @@ import type { NormalizedImage } from './normalize.ts';
  * many small crops the OCR makes.
  */
 
-/** 8-bit single-channel image, row-major. */
-export interface GrayImage {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
-
 /** 8-bit RGB image, row-major (same layout as NormalizedImage.rgb). */
 export interface RgbImage {
   rgb: Uint8Array;
@@ -20,19 +13,17 @@ export interface RgbImage {
   height: number;
 }
 
+/** Axis-aligned box in pixels: left, top, width, height. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 export type Point = [number, number];
 /** Four corners, clockwise from top-left of the text/document as it should be read. */
 export type Quad = [Point, Point, Point, Point];
-
-/** ITU-R BT.601 luma, integer arithmetic. */
-export function toGray(img: RgbImage): GrayImage {
-  const { rgb, width, height } = img;
-  const out = new Uint8Array(width * height);
-  for (let i = 0, j = 0; i < out.length; i++, j += 3) {
-    out[i] = (rgb[j]! * 299 + rgb[j + 1]! * 587 + rgb[j + 2]! * 114 + 500) / 1000;
-  }
-  return { data: out, width, height };
-}
 
 /** Bilinear resize of an RGB image (used for downscaling before detection). */
 export function resizeRgb(img: RgbImage, width: number, height: number): RgbImage {
@@ -203,6 +194,25 @@ export function cropRgb(img: RgbImage, x: number, y: number, w: number, h: numbe
     out.set(img.rgb.subarray(src, src + cw * 3), yy * cw * 3);
   }
   return { rgb: out, width: cw, height: ch };
+}
+
+/** `b` cut to the image and snapped outwards to whole pixels (zero size when outside). */
+export function clampBox(b: Box, width: number, height: number): Box {
+  const x = Math.max(0, Math.floor(b.x));
+  const y = Math.max(0, Math.floor(b.y));
+  const x1 = Math.min(width, Math.ceil(b.x + b.w));
+  const y1 = Math.min(height, Math.ceil(b.y + b.h));
+  return { x, y, w: Math.max(0, x1 - x), h: Math.max(0, y1 - y) };
+}
+
+/** Crops a region of an image into a new NormalizedImage (integer box clamped to the image). */
+export function cropImage(src: NormalizedImage, box: Box): NormalizedImage {
+  return { ...src, ...cropRgb(src, box.x, box.y, box.w, box.h) };
+}
+
+/** Wraps raw RGB bytes as a NormalizedImage (synthetic images in tests and tools). */
+export function rgbImage(rgb: Uint8Array, width: number, height: number): NormalizedImage {
+  return { rgb, width, height, originalWidth: width, originalHeight: height, format: 'png' };
 }
 
 export function quadWidth(q: Quad): number {

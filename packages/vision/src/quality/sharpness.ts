@@ -1,5 +1,6 @@
+import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
-import { type GrayImage, resizeRgb, toGray } from '../image/raster.ts';
+import { resizeRgb } from '../image/raster.ts';
 
 /**
  * Blur gate: variance of the Laplacian, measured at a fixed scale so that the score does not
@@ -21,7 +22,7 @@ const TOP_SHARE = 0.25;
  */
 export const BLUR_THRESHOLD = 45;
 
-export function laplacianTileVariances(g: GrayImage, grid = GRID): number[] {
+export function laplacianTileVariances(g: GreyImage, grid = GRID): number[] {
   const { data, width: w, height: h } = g;
   const tw = Math.max(3, Math.floor(w / grid));
   const th = Math.max(3, Math.floor(h / grid));
@@ -55,8 +56,17 @@ export function assessSharpness(img: NormalizedImage): { score: number; tooBlurr
   const scale = Math.min(1, SHARPNESS_SIDE / Math.max(img.width, img.height));
   const small =
     scale < 1 ? resizeRgb(img, Math.round(img.width * scale), Math.round(img.height * scale)) : img;
-  const variances = laplacianTileVariances(toGray(small)).sort((a, b) => b - a);
+  const variances = laplacianTileVariances(eightBit(toGrey(small))).sort((a, b) => b - a);
   const top = variances.slice(0, Math.max(1, Math.round(variances.length * TOP_SHARE)));
   const score = top.reduce((s, v) => s + v, 0) / top.length;
   return { score, tooBlurry: score < BLUR_THRESHOLD };
+}
+
+/**
+ * Grey levels rounded to whole values: BLUR_THRESHOLD and the scores above were measured on 8-bit
+ * grey, whose rounding noise adds a little to the Laplacian variance.
+ */
+function eightBit(g: GreyImage): GreyImage {
+  for (let i = 0; i < g.data.length; i++) g.data[i] = Math.round(g.data[i]!);
+  return g;
 }

@@ -1,5 +1,7 @@
+import { downscaleGrey, type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
-import { type Box, downscaleGrey, type Grey, laplacianVariance, toGrey } from './pixels.ts';
+import type { Box } from '../image/raster.ts';
+import { laplacianVariance } from './pixels.ts';
 
 /**
  * Capture anomalies: glare, blur, part of the document out of frame. They cost points (warn)
@@ -9,7 +11,7 @@ import { type Box, downscaleGrey, type Grey, laplacianVariance, toGrey } from '.
 /** Working size for the capture measures, so thresholds do not depend on the upload size. */
 const WORK_LONG_SIDE = 800;
 
-export function workingGrey(image: NormalizedImage): Grey {
+export function workingGrey(image: NormalizedImage): GreyImage {
   const g = toGrey(image);
   return downscaleGrey(g, Math.max(image.width, image.height) / WORK_LONG_SIDE);
 }

@@ -1,10 +1,10 @@
 import type { ImageSide, TamperSignal, TamperType } from '@idv/core';
 import { detectDocumentFaces, type FaceBox } from '../faces/detect.ts';
+import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { blurStrength, glareFraction, glareStrength, sharpness, touchesBorder } from './capture.ts';
 import { severityFor } from './descriptions.ts';
 import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
-import { type Grey, toGrey } from './pixels.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
 import {
   MIN_STREAKS,
@@ -149,7 +149,7 @@ export async function detectTamper(
  * Two cues, one sign: cut edges around the portrait (a photo pasted over the document), or the
  * streaks of a photo fitted into the genuine frame; the stronger one counts (0 when neither).
  */
-function portraitEdgeStrength(front: NormalizedImage, portrait: FaceBox, grey: Grey): number {
+function portraitEdgeStrength(front: NormalizedImage, portrait: FaceBox, grey: GreyImage): number {
   const cut = cutSides(measurePortraitEdges(front, portrait, grey));
   const cutStrength = cut.length >= MIN_CUT_SIDES ? strengthBetween(cut.length, MIN_CUT_SIDES - 1, 3) : 0;
   const streaks = measurePortraitStreaks(grey, portrait);

@@ -1,5 +1,5 @@
 import type { NormalizedImage } from '../image/normalize.ts';
-import { quantile } from './pixels.ts';
+import { quantile } from '../image/stats.ts';
 
 /**
  * `photocopy`: an identity document is printed in colour (tinted security background, colour

@@ -1,6 +1,8 @@
 import type { FaceBox } from '../faces/detect.ts';
+import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
-import { type Grey, highPass, quantile, toGrey } from './pixels.ts';
+import { quantile } from '../image/stats.ts';
+import { highPass } from './pixels.ts';
 
 /**
  * `portrait_edge`: a portrait pasted over another (physically or digitally) leaves a
@@ -72,7 +74,7 @@ function bestLine(
 }
 
 function textureRatio(
-  g: Grey,
+  g: GreyImage,
   inside: { x: number; y: number; w: number; h: number },
   outside: typeof inside,
 ): number {

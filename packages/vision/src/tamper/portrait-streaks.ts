@@ -1,5 +1,5 @@
 import type { FaceBox } from '../faces/detect.ts';
-import type { Grey } from './pixels.ts';
+import type { GreyImage } from '../image/grey.ts';
 
 /**
  * `portrait_edge`, second cue: a portrait replaced *inside* the genuine frame keeps the frame's
@@ -23,7 +23,7 @@ import type { Grey } from './pixels.ts';
 
 /** Smallest face (box width, px) on which 1–2 px lines are resolved apart from print and JPEG texture. */
 export const STREAK_MIN_FACE_WIDTH = 80;
-/** Grey levels a line pixel stands off its neighbours 2 px away (JPEG noise on skin: 1–3 levels). */
+/** GreyImage levels a line pixel stands off its neighbours 2 px away (JPEG noise on skin: 1–3 levels). */
 const LINE_CONTRAST = 8;
 /**
  * A line stands on smooth ground: its two flanks differ by at most this share of the line's own
@@ -119,7 +119,7 @@ function countLines(
  * Measures the lines inside the face (its box shrunk by 10 % per side, always within the photo)
  * and beside the portrait. Null when the face is too small to judge.
  */
-export function measurePortraitStreaks(grey: Grey, face: FaceBox): StreakMeasure | null {
+export function measurePortraitStreaks(grey: GreyImage, face: FaceBox): StreakMeasure | null {
   if (face.w < STREAK_MIN_FACE_WIDTH) return null;
   // Both image axes: a document photographed upright or turned by 90° has its pixel grid, and
   // the forger's, along them.
@@ -129,7 +129,7 @@ export function measurePortraitStreaks(grey: Grey, face: FaceBox): StreakMeasure
 }
 
 /** The lines running down the image columns, or along the rows when `alongRows`. */
-function measureAxis(grey: Grey, face: FaceBox, alongRows: boolean): StreakMeasure {
+function measureAxis(grey: GreyImage, face: FaceBox, alongRows: boolean): StreakMeasure {
   const { data, width, height } = grey;
   const at = alongRows
     ? (across: number, along: number) =>

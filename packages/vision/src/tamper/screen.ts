@@ -1,6 +1,7 @@
 import sharp from 'sharp';
+import { luma } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
-import { quantile } from './pixels.ts';
+import { quantile } from '../image/stats.ts';
 import type { TamperImages } from './types.ts';
 
 /**
@@ -138,7 +139,7 @@ export function screenPeakRatio(image: NormalizedImage): number {
       for (let y = 0; y < TILE; y++) {
         for (let x = 0; x < TILE; x++) {
           const i = ((y0 + y) * width + x0 + x) * 3;
-          lum[y * TILE + x] = 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
+          lum[y * TILE + x] = luma(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!);
           chroma[y * TILE + x] = rgb[i]! - rgb[i + 1]!;
         }
       }

@@ -1,6 +1,7 @@
+import { cropGrey, type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
-import { dist, type Quad, warpQuad } from '../image/raster.ts';
-import { type Box, clampBox, type Grey, quantile, toGrey } from './pixels.ts';
+import { type Box, clampBox, dist, type Quad, warpQuad } from '../image/raster.ts';
+import { otsu, quantile } from '../image/stats.ts';
 import type { TamperTextBox } from './types.ts';
 
 /**
@@ -21,42 +22,6 @@ const MIN_GLYPH_HEIGHT = 12;
  */
 export const GLYPH_HEIGHT_TOLERANCE = 0.22;
 
-/** Otsu threshold of grey values (0..255). */
-export function otsu(values: Float32Array | number[]): number {
-  const hist = new Float64Array(256);
-  for (const v of values) hist[Math.max(0, Math.min(255, Math.round(v)))]!++;
-  const total = values.length;
-  let sum = 0;
-  for (let i = 0; i < 256; i++) sum += i * hist[i]!;
-  let sumB = 0;
-  let wB = 0;
-  let best = 0;
-  let threshold = 128;
-  for (let t = 0; t < 256; t++) {
-    wB += hist[t]!;
-    if (wB === 0) continue;
-    const wF = total - wB;
-    if (wF === 0) break;
-    sumB += t * hist[t]!;
-    const mB = sumB / wB;
-    const mF = (sum - sumB) / wF;
-    const between = wB * wF * (mB - mF) ** 2;
-    if (between > best) {
-      best = between;
-      threshold = t;
-    }
-  }
-  return threshold;
-}
-
-function cropGrey(g: Grey, box: Box): Grey {
-  const b = clampBox(box, g.width, g.height);
-  const data = new Float32Array(b.w * b.h);
-  for (let y = 0; y < b.h; y++)
-    data.set(g.data.subarray((b.y + y) * g.width + b.x, (b.y + y) * g.width + b.x + b.w), y * b.w);
-  return { data, width: b.w, height: b.h };
-}
-
 export interface Glyph {
   x: number;
   y: number;
@@ -70,7 +35,7 @@ export interface Glyph {
  * fine security print (guilloche) is lighter than that and stays out, where a plain Otsu
  * split would often glue it to the letters.
  */
-export function glyphs(crop: Grey): Glyph[] {
+export function glyphs(crop: GreyImage): Glyph[] {
   const t = Math.min(otsu(crop.data), (quantile(crop.data, 0.05) + quantile(crop.data, 0.5)) / 2);
   const { width: w, height: h } = crop;
   const ink = new Uint8Array(w * h);
@@ -117,11 +82,11 @@ export function glyphs(crop: Grey): Glyph[] {
  * axis-aligned crop makes every glyph's bounding box taller by its width × sin(tilt), so glyph
  * heights must be measured perpendicular to the text direction, not in image rows.
  */
-export function uprightField(image: NormalizedImage, quad: [number, number][]): Grey {
+export function uprightField(image: NormalizedImage, quad: [number, number][]): GreyImage {
   const q = quad as Quad;
   const w = Math.max(8, Math.round(dist(q[0], q[1])));
   const h = Math.max(8, Math.round(dist(q[0], q[3])));
-  return toGreyRgb(warpQuad(image, q, w, h));
+  return toGrey(warpQuad(image, q, w, h));
 }
 
 /**
@@ -230,7 +195,7 @@ const BASELINE_TOLERANCE = 0.08;
  * field and its ring are measured on the field straightened along it (tilted photos).
  */
 export function fieldBackgroundContrast(
-  grey: Grey,
+  grey: GreyImage,
   box: Box & { quad?: [number, number][] },
   image?: NormalizedImage,
 ): { toneDiff: number } | null {
@@ -295,7 +260,7 @@ export function ringRegion(x: number, y: number, inner: Box, gap: number): 'insi
 export const ringGap = (height: number) => Math.max(2, Math.round(height * 0.2));
 const ringMargin = (height: number) => ringGap(height) + Math.max(4, Math.round(height * 0.6));
 
-function axisAlignedRing(grey: Grey, box: Box) {
+function axisAlignedRing(grey: GreyImage, box: Box) {
   return { canvas: grey, inner: clampBox(box, grey.width, grey.height), margin: ringMargin(box.h) };
 }
 
@@ -313,17 +278,10 @@ export function straightenedWithRing(image: NormalizedImage, quad: [number, numb
   ];
   const grown: Quad = [at(q[0], -m, -m), at(q[1], m, -m), at(q[2], m, m), at(q[3], -m, m)];
   return {
-    canvas: toGreyRgb(warpQuad(image, grown, w + 2 * m, h + 2 * m)),
+    canvas: toGrey(warpQuad(image, grown, w + 2 * m, h + 2 * m)),
     inner: { x: m, y: m, w, h },
     margin: m,
   };
-}
-
-function toGreyRgb(img: { rgb: Uint8Array; width: number; height: number }): Grey {
-  const data = new Float32Array(img.width * img.height);
-  for (let i = 0, p = 0; i < data.length; i++, p += 3)
-    data[i] = 0.299 * img.rgb[p]! + 0.587 * img.rgb[p + 1]! + 0.114 * img.rgb[p + 2]!;
-  return { data, width: img.width, height: img.height };
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../../src/convert/face-recognition-net.ts';
 import { encodeModel } from '../../src/convert/onnx-proto.ts';
 import { FACE_MODELS, sourceModelPath } from '../../src/faces/models.ts';
-import { cropResize } from '../../src/faces/raster.ts';
+import { cropResize } from '../../src/image/affine.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { loadModel, ort, packageFile } from '../../src/runtime/onnx.ts';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convertTfjsModel } from '../../src/convert/index.ts';
 import { FACE_MODELS, type FaceModelName, sourceModelPath } from '../../src/faces/models.ts';
-import { cropResize } from '../../src/faces/raster.ts';
+import { cropResize } from '../../src/image/affine.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { loadModel, ort, packageFile } from '../../src/runtime/onnx.ts';
 import { loadTfjsGraphModel, tf } from './tfjs-loader.ts';

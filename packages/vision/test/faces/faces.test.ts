@@ -9,7 +9,7 @@ import {
   mergeTileDetections,
   type Point,
 } from '../../src/faces/detect.ts';
-import { cropImage } from '../../src/faces/raster.ts';
+import { cropImage } from '../../src/image/raster.ts';
 import { colourDocument } from '../tamper/synthetic.ts';
 import { canvas, manPortrait, manSelfie, paste, resized, womanSelfie } from './images.ts';
 

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { cropImage, cropResize, rgbImage } from '../../src/faces/raster.ts';
+import { cropResize } from '../../src/image/affine.ts';
+import { luma } from '../../src/image/grey.ts';
 import { type NormalizedImage, normalizeImage } from '../../src/image/normalize.ts';
+import { cropImage, rgbImage } from '../../src/image/raster.ts';
 import { packageFile } from '../../src/runtime/onnx.ts';
 
 /**
@@ -53,7 +55,7 @@ export function paste(
       if (dx < 0 || dy < 0 || dx >= dst.width || dy >= dst.height) continue;
       const s = (sy * src.width + sx) * 3;
       const d = (dy * dst.width + dx) * 3;
-      const l = 0.299 * src.rgb[s]! + 0.587 * src.rgb[s + 1]! + 0.114 * src.rgb[s + 2]!;
+      const l = luma(src.rgb[s]!, src.rgb[s + 1]!, src.rgb[s + 2]!);
       for (let c = 0; c < 3; c++) rgb[d + c] = grey ? Math.round(l) : src.rgb[s + c]!;
     }
   }

@@ -1,4 +1,5 @@
 import type { FaceBox } from '../../src/faces/detect.ts';
+import { luma } from '../../src/image/grey.ts';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
 
 /**
@@ -69,7 +70,7 @@ export function inpaintedLine(image: NormalizedImage, quad: [number, number][], 
   const rgb = image.rgb.slice();
   const grey = (x: number, y: number) => {
     const i = (y * W + x) * 3;
-    return 0.299 * image.rgb[i]! + 0.587 * image.rgb[i + 1]! + 0.114 * image.rgb[i + 2]!;
+    return luma(image.rgb[i]!, image.rgb[i + 1]!, image.rgb[i + 2]!);
   };
   const tones: number[] = [];
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) tones.push(grey(x, y));

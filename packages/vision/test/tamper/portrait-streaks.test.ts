@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { detectSelfieFaces, type FaceBox } from '../../src/faces/detect.ts';
+import { toGrey } from '../../src/image/grey.ts';
 import { type NormalizedImage, normalizeImage } from '../../src/image/normalize.ts';
 import { packageFile } from '../../src/runtime/onnx.ts';
 import { detectTamper } from '../../src/tamper/index.ts';
-import { toGrey } from '../../src/tamper/pixels.ts';
 import {
   MIN_STREAKS,
   measurePortraitStreaks,

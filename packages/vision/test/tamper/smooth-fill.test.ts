@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rgbImage } from '../../src/faces/raster.ts';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
+import { rgbImage } from '../../src/image/raster.ts';
 import { detectTamper } from '../../src/tamper/index.ts';
 import {
   FILL_MAX_TEXTURE_RATIO,

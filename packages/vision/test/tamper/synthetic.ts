@@ -1,5 +1,6 @@
-import { rgbImage } from '../../src/faces/raster.ts';
+import { luma } from '../../src/image/grey.ts';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
+import { rgbImage } from '../../src/image/raster.ts';
 
 /** Deterministic pseudo-random numbers (tests must not be flaky). */
 export function rng(seed = 1): () => number {
@@ -55,7 +56,7 @@ export function greyCopy(
 ): NormalizedImage {
   const rgb = new Uint8Array(image.rgb.length);
   for (let i = 0; i < rgb.length; i += 3) {
-    const l = 0.299 * image.rgb[i]! + 0.587 * image.rgb[i + 1]! + 0.114 * image.rgb[i + 2]!;
+    const l = luma(image.rgb[i]!, image.rgb[i + 1]!, image.rgb[i + 2]!);
     for (let c = 0; c < 3; c++) rgb[i + c] = Math.min(255, Math.round(l * cast[c]!));
   }
   return rgbImage(rgb, image.width, image.height);

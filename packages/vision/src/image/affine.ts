@@ -1,9 +1,10 @@
-import type { NormalizedImage } from '../image/normalize.ts';
-import { cropRgb, sampleRgb } from '../image/raster.ts';
+import type { NormalizedImage } from './normalize.ts';
+import { type Box, sampleRgb } from './raster.ts';
 
 /**
- * Small pixel helpers for the face and tamper code: sampling, affine warps and crops from a
- * `NormalizedImage` (RGB, row-major, 8 bits). Plain loops: the crops are small (≤ 256 px).
+ * Float RGB model inputs sampled from a `NormalizedImage` (RGB, row-major, 8 bits): affine warps,
+ * crop-and-resize and area downscales for the face models. Plain loops: the crops are small
+ * (≤ 256 px).
  */
 
 /** 2-D affine map from destination pixel (x, y) to source (a*x + b*y + c, d*x + e*y + f). */
@@ -33,12 +34,7 @@ export function warpAffine(src: NormalizedImage, map: Affine, w: number, h: numb
 }
 
 /** Axis-aligned crop `[x, y, w, h]` (source pixels, may exceed the image) resized to `outW × outH`. */
-export function cropResize(
-  src: NormalizedImage,
-  box: { x: number; y: number; w: number; h: number },
-  outW: number,
-  outH: number,
-): Float32Array {
+export function cropResize(src: NormalizedImage, box: Box, outW: number, outH: number): Float32Array {
   // Pixel centres: destination pixel i covers source [x + i*sx, x + (i+1)*sx); sample its centre.
   const sx = box.w / outW;
   const sy = box.h / outH;
@@ -82,17 +78,4 @@ export function resizeArea(src: NormalizedImage, outW: number, outH: number): Fl
     }
   }
   return out;
-}
-
-/** Crops a region of an image into a new NormalizedImage (integer box clamped to the image). */
-export function cropImage(
-  src: NormalizedImage,
-  box: { x: number; y: number; w: number; h: number },
-): NormalizedImage {
-  return { ...src, ...cropRgb(src, box.x, box.y, box.w, box.h) };
-}
-
-/** Wraps raw RGB bytes as a NormalizedImage (synthetic images in tests and tools). */
-export function rgbImage(rgb: Uint8Array, width: number, height: number): NormalizedImage {
-  return { rgb, width, height, originalWidth: width, originalHeight: height, format: 'png' };
 }
