@@ -111,6 +111,15 @@ const LEAD = /^(?:[\s:./-]|\([SE]\))+/;
  * "SURMAME"); 0 when the text does not start with it.
  */
 function fuzzyPrefix(text: string, label: string): number {
+  // Small print merges "RN" into "M" ("SUMAME"): try the label that way too.
+  if (label.includes('RN')) {
+    const merged = fuzzyPrefixOf(text, label.replace(/RN/g, 'M'));
+    if (merged > 0) return merged;
+  }
+  return fuzzyPrefixOf(text, label);
+}
+
+function fuzzyPrefixOf(text: string, label: string): number {
   const target = label.replace(/\s+/g, '');
   const allowed = tolerance(target);
   let squashed = '';
