@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects: `unit` (pure code and models, no servers) and `integration` (real local
- * DynamoDB/S3/SQS started once per run by test/global-setup.ts).
+ * DynamoDB/S3/SQS started once per run by test/global-setup.ts): the whole-stack journeys in
+ * test/, the API's route and middleware tests in packages/api/test/ and the store's repositories
+ * in packages/store/test.
  */
 export default defineConfig({
   test: {
@@ -14,11 +16,24 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['packages/*/test/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts'],
+          // The API's and the store's tests need the local servers: they run in the integration project.
+          exclude: ['packages/api/test/**', 'packages/store/test/**'],
+        },
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/**/*.test.ts'], globalSetup: ['test/global-setup.ts'] },
+        test: {
+          name: 'integration',
+          include: [
+            'test/**/*.test.ts',
+            'packages/api/test/**/*.test.ts',
+            'packages/store/test/**/*.test.ts',
+          ],
+          globalSetup: ['test/global-setup.ts'],
+        },
       },
     ],
   },

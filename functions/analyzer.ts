@@ -1,9 +1,9 @@
 /**
  * AWS Lambda (container image): analyses the images of one verification. Receives S3
- * references (packages/api/src/analyzers/remote-protocol.ts), reads and decrypts the images,
+ * references (RemoteAnalysisRequest in packages/core/src/analysis.ts), reads and decrypts the images,
  * returns observations. Models load once per instance, at init, not per request.
  */
-import type { RemoteAnalysisRequest, RemoteAnalysisResponse } from '@idv/api';
+import type { RemoteAnalysisRequest, RemoteAnalysisResponse } from '@idv/core';
 import { createStore, storeConfigFromEnv } from '@idv/store';
 import { analyzeImages, warmUpAnalyzer } from '@idv/vision';
 

@@ -1,6 +1,5 @@
 /** Daily job (AWS): deletes live images past their organisation's retention period. */
-import { purgeExpiredImages } from '@idv/api';
-import { createStore, storeConfigFromEnv } from '@idv/store';
+import { createStore, purgeExpiredImages, storeConfigFromEnv } from '@idv/store';
 
 const store = createStore(storeConfigFromEnv());
 

@@ -15,6 +15,8 @@ export function createApi(storage: Storage, analyzer: aws.lambda.Function, secre
     ANALYZER_FUNCTION_NAME: analyzer.name,
     IMAGE_MASTER_KEY: secrets.imageMasterKey.value,
     URL_SIGNING_KEY: secrets.urlSigningKey.value,
+    // The /docs renderer's bundle is not imported (the app reads it), so it is copied beside the code.
+    DOCS_BUNDLE_FILE: '/var/task/docs-assets/api-reference.js',
   };
   const api = new sst.aws.ApiGatewayV2('Api');
   api.route('$default', {
@@ -26,6 +28,12 @@ export function createApi(storage: Storage, analyzer: aws.lambda.Function, secre
     link: [storage.table, storage.bucket, storage.events, storage.eventsDeadLetter],
     environment,
     permissions: [{ actions: ['lambda:InvokeFunction'], resources: [analyzer.arn] }],
+    copyFiles: [
+      {
+        from: 'node_modules/@scalar/api-reference/dist/browser/standalone.js',
+        to: 'docs-assets/api-reference.js',
+      },
+    ],
   });
   return api;
 }

@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { purgeExpiredImages } from '@idv/api';
-import { createStore, type StoreConfig } from '@idv/store';
+import { createStore, purgeExpiredImages, type StoreConfig } from '@idv/store';
 
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 let config: StoreConfig;

@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from '@idv/api';
+import { startNodeServer } from '@idv/api/node-server';
 import { createStore } from '@idv/store';
 import { type LocalCredentials, seedLocal, startLocalServers } from '@idv/store/local';
-import { analyzeImages, warmUpAnalyzer } from '@idv/vision';
+import { inProcessAnalyzer, warmUpAnalyzer } from '@idv/vision';
 import { startWebhookWorker, webhookEventPublisher } from '@idv/webhooks';
 
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
@@ -92,7 +92,8 @@ async function main() {
 
   console.log('Loading the analysis models (OCR, faces)…');
   await warmUpAnalyzer();
-  const analyzer = { analyze: analyzeImages };
+  const analyzer = inProcessAnalyzer();
+
   const app = createApp({
     store,
     baseUrl,
@@ -104,7 +105,7 @@ async function main() {
   });
   // The webhook worker, in-process: long-polls the local events queue like the Lambda would.
   const webhookWorker = startWebhookWorker(store, { allowLocalhost: true });
-  const server = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' });
+  const server = startNodeServer({ fetch: app.fetch, port, hostname: '0.0.0.0' });
   server.on('error', async (error: NodeJS.ErrnoException) => {
     await servers.stop();
     rmSync(lockFile, { force: true });

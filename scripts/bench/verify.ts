@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { serve } from '@hono/node-server';
 import { createApp } from '@idv/api';
+import { startNodeServer } from '@idv/api/node-server';
 import { createStore } from '@idv/store';
 import { startLocalServers } from '@idv/store/local';
 import { analyzeImages, warmUpAnalyzer } from '@idv/vision';
@@ -28,7 +28,7 @@ export async function benchVerify(runs = 10): Promise<void> {
     urlSigningKey: randomBytes(32),
     limits: { perKeyPerMinute: 100_000 },
   });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = startNodeServer({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1/verify`;

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createIdvClient } from '@idv/client';
 import { freePort } from '@idv/store/local';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -71,15 +72,15 @@ describe('npm start', () => {
     expect(first.output()).toContain(credentials.live_key);
     expect(first.output()).toContain(credentials.console.password);
 
-    const ok = await fetch(`${credentials.base_url}/v1/logs`, {
-      headers: { authorization: `Bearer ${credentials.test_key}` },
-    });
-    expect(ok.status).toBe(200);
-    const bad = await fetch(`${credentials.base_url}/v1/logs`, {
-      headers: { authorization: 'Bearer vn_test_wrong' },
-    });
-    expect(bad.status).toBe(401);
-    expect(await bad.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+    // The published client, over the network.
+    const idv = createIdvClient({ baseUrl: credentials.base_url, secretKey: credentials.test_key });
+    const ok = await idv.GET('/v1/logs');
+    expect(ok.response.status).toBe(200);
+    const bad = await createIdvClient({ baseUrl: credentials.base_url, secretKey: 'vn_test_wrong' }).GET(
+      '/v1/logs',
+    );
+    expect(bad.response.status).toBe(401);
+    expect(bad.error).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
 
     const second = startService(dataDir, await freePort());
     expect(await second.exited).toBe(1);
@@ -93,12 +94,9 @@ describe('npm start', () => {
     await third.ready;
     const again = JSON.parse(readFileSync(join(dataDir, 'local.json'), 'utf8'));
     expect(again.test_key).toBe(credentials.test_key);
-    const stillOk = await fetch(`${credentials.base_url}/v1/logs`, {
-      headers: { authorization: `Bearer ${credentials.test_key}` },
-    });
-    expect(stillOk.status).toBe(200);
-    const logs = await stillOk.json();
-    expect(logs.data.length).toBeGreaterThanOrEqual(1); // the call made before the restart
+    const stillOk = await idv.GET('/v1/logs');
+    expect(stillOk.response.status).toBe(200);
+    expect(stillOk.data?.data.length).toBeGreaterThanOrEqual(1); // the call made before the restart
     stop(third.child);
     expect(await third.exited).toBe(0);
   }, 120_000);

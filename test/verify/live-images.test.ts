@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { purgeExpiredImages } from '@idv/api';
-import { billingMonth } from '@idv/store';
+import { billingMonth, purgeExpiredImages } from '@idv/store';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentPhoto, matchingSelfie } from '../support/documents.ts';
 import { bearer, createTestOrganisation, testApp, testStore } from '../support/stack.ts';
@@ -63,7 +62,8 @@ describe('live mode: encrypted images, short-lived URLs, retention purge', () =>
     expect((await expired.json()).error.code).toBe('image_gone');
 
     const audit = await testStore().audit.list(org.orgId, 10);
-    expect(audit.data.map((e) => e.action).sort()).toEqual(['image_url_issued', 'image_viewed']);
+    if (!audit.ok) throw new Error('the audit list refused its first page');
+    expect(audit.page.data.map((e) => e.action).sort()).toEqual(['image_url_issued', 'image_viewed']);
 
     // Retention ends: the purge deletes the objects and the image is gone.
     const org30 = await testStore().organisations.get(org.orgId);

@@ -1,9 +1,9 @@
+import { createIdvClient, type VerificationCompletedEvent, verifyWebhookSignature } from '@idv/client';
 import { startWebhookWorker, webhookEventPublisher } from '@idv/webhooks';
-import { verifyWebhookSignature } from '@idv/webhooks/receiver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentPhoto } from '../support/documents.ts';
-import { bearer, createTestOrganisation } from '../support/stack.ts';
-import { imageForm, verifyApp } from '../support/verify-app.ts';
+import { createTestOrganisation } from '../support/stack.ts';
+import { verifyApp } from '../support/verify-app.ts';
 import { isolatedStore, startReceiver, waitFor } from '../webhooks/support.ts';
 
 describe('a verification reaches the customer by webhook', () => {
@@ -27,32 +27,28 @@ describe('a verification reaches the customer by webhook', () => {
     });
     const org = await createTestOrganisation();
 
-    const endpoint = await app.request('/v1/webhooks', {
-      method: 'POST',
-      body: JSON.stringify({ url: receiver.url, description: 'e2e' }),
-      ...bearer(org.liveKey, { 'content-type': 'application/json' }),
-    });
-    expect(endpoint.status).toBeLessThan(300);
-    const { secret } = await endpoint.json();
+    // The published client, on the app in process.
+    const client = (secretKey: string) =>
+      createIdvClient({ baseUrl: 'http://localhost:8787', secretKey, fetch: async (req) => app.fetch(req) });
 
-    const res = await app.request('/v1/verify', {
-      method: 'POST',
-      body: imageForm({ front: await documentPhoto('passport') }),
-      ...bearer(org.testKey),
+    const endpoint = await client(org.liveKey).POST('/v1/webhooks', {
+      body: { url: receiver.url, description: 'e2e' },
     });
-    expect(res.status).toBe(200);
-    const verification = await res.json();
+    expect(endpoint.response.status).toBe(201);
+    const secret = endpoint.data?.secret ?? '';
+
+    const front = new Blob([new Uint8Array(await documentPhoto('passport'))], { type: 'image/jpeg' });
+    const res = await client(org.testKey).POST('/v1/verify', { body: { front } });
+    expect(res.response.status).toBe(200);
+    const verification = res.data;
 
     const request = await waitFor('the webhook delivery', () => receiver.requests[0]);
     expect(request.headers['service-event']).toBe('verification.completed');
-    const event = verifyWebhookSignature(
+    const event = verifyWebhookSignature<VerificationCompletedEvent>(
       request.body,
       String(request.headers['service-signature']),
       secret,
-    ) as {
-      id: string;
-      data: Record<string, unknown>;
-    };
+    );
     expect(event.id).toMatch(/^evt_/);
     expect(event.data).toEqual({ ...verification, mode: 'test', app_id: org.appId, final_verdict: null });
   });

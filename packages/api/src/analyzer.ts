@@ -1,30 +1,7 @@
-import type { AnalysisOutcome, ImageSide } from '@idv/core';
-
-export type { AnalysisOutcome };
-export type ImageKind = ImageSide;
-
-/** One uploaded image: its bytes (in-process) and where it is stored (for a remote analyzer). */
-export interface AnalysisImage {
-  bytes: Uint8Array;
-  contentType: string;
-  /** The S3 key of the encrypted copy, while the analysis runs. */
-  storageKey: string;
-}
-
-export interface AnalysisRequest {
-  images: Partial<Record<ImageKind, AnalysisImage>>;
-  /** A document type imposed by the caller (sessions), when known. */
-  documentType?: 'passport' | 'cni';
-}
-
 /**
- * The boundary between the API and image analysis. Locally it runs in-process; on AWS it is a
- * container-image Lambda invoked with references to the images in S3 (the 6 MB synchronous
- * payload limit rules out sending three 12 MB images inline).
+ * The analyzer contract (request, outcome, image kinds, the Lambda's wire format) lives in
+ * `@idv/core` (analysis.ts); what stays here is the API's own reading of a failed analysis.
  */
-export interface Analyzer {
-  analyze(request: AnalysisRequest): Promise<AnalysisOutcome>;
-}
 
 /** Thrown by analyzers when the analysis itself failed or timed out (→ 503). */
 export class AnalysisUnavailableError extends Error {

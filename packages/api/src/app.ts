@@ -1,23 +1,18 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps } from './deps.ts';
+import { registerSecuritySchemes } from './http/auth.ts';
 import type { AppEnv } from './http/env.ts';
 import { describeZodError, errorResponse, handleError } from './http/errors.ts';
 import { notFoundHandler } from './http/not-found.ts';
 import { newRequestId, requestLog } from './http/request-log.ts';
-import { renderDocsPage } from './openapi/docs-page.ts';
-import { registerListLogs } from './routes/logs/list-logs.ts';
-import { registerCreateVerification } from './routes/verifications/create-verification.ts';
-import { registerGetVerification } from './routes/verifications/get-verification.ts';
-import { registerGetVerificationImage } from './routes/verifications/get-verification-image.ts';
-import { registerListVerifications } from './routes/verifications/list-verifications.ts';
-import { registerViewImage } from './routes/verifications/view-image.ts';
+import { registerContract } from './openapi/document.ts';
+import { registerCaptureRoutes } from './routes/capture/index.ts';
+import { registerLogRoutes } from './routes/logs/index.ts';
+import { registerSessionRoutes } from './routes/sessions/index.ts';
+import { registerVerificationRoutes } from './routes/verifications/index.ts';
 import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 
-export const API_VERSION = '1.0.0';
-
-const API_DESCRIPTION =
-  'Verifies identity documents (passports, Sahel biometric ID cards, Niger paper ID card) from photos, ' +
-  'with an optional selfie match. Errors always have the shape {"error":{"code","message"}}.';
+export { API_VERSION } from './openapi/document.ts';
 
 /** Builds the whole HTTP API. The same app runs under Node locally and on AWS Lambda. */
 export function createApp(deps: AppDeps) {
@@ -30,7 +25,9 @@ export function createApp(deps: AppDeps) {
     },
   });
 
+  // The services reach every middleware and handler through the context, set once here.
   app.use('*', async (c, next) => {
+    c.set('deps', deps);
     c.set('requestId', newRequestId());
     c.set('startedAt', performance.now());
     await next();
@@ -38,30 +35,17 @@ export function createApp(deps: AppDeps) {
   });
   app.onError(handleError);
   app.notFound(notFoundHandler(() => app.routes));
-
-  app.openAPIRegistry.registerComponent('securitySchemes', 'SecretKey', {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'A secret key: vn_test_… (test mode) or vn_live_… (live mode). Server side only.',
-  });
+  registerSecuritySchemes(app);
 
   // Every /v1 call is logged once authenticated; each route names its own authentication.
-  app.use('/v1/*', requestLog(deps));
-  registerListLogs(app, deps);
-  registerCreateVerification(app, deps);
-  registerListVerifications(app, deps);
-  registerGetVerification(app, deps);
-  registerGetVerificationImage(app, deps);
-  registerViewImage(app, deps);
-  registerWebhookRoutes(app, deps);
+  app.use('/v1/*', requestLog);
+  registerLogRoutes(app);
+  registerVerificationRoutes(app);
+  registerWebhookRoutes(app);
+  registerSessionRoutes(app);
+  registerCaptureRoutes(app);
 
-  const openApiConfig = {
-    openapi: '3.1.0',
-    info: { title: 'Identity Verification API', version: API_VERSION, description: API_DESCRIPTION },
-    servers: [{ url: deps.baseUrl }],
-  };
-  app.doc31('/openapi.json', openApiConfig);
-  app.get('/docs', (c) => c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig) as never)));
+  registerContract(app, deps.baseUrl);
   app.get('/health', (c) => c.json({ ok: true }));
 
   return app;

@@ -1,6 +1,5 @@
-import type { Verification } from '@idv/core';
+import type { Analyzer, Verification } from '@idv/core';
 import type { Mode, Store } from '@idv/store';
-import type { Analyzer } from './analyzer.ts';
 
 /** Everything the HTTP app needs from outside; built once per process (server or Lambda). */
 export interface AppDeps {
@@ -19,8 +18,15 @@ export interface AppDeps {
   events?: EventPublisher;
   /** Secret for signing short-lived image URLs (32+ bytes). */
   urlSigningKey?: Uint8Array;
+  /** For tests: how long a pre-check may run before it answers `checked: false`. */
+  precheckTimeoutMs?: number;
   /** Webhook endpoint registration; unset means the environment's settings (no localhost). */
   webhooks?: WebhookApiOptions;
+}
+
+/** The current time: the injected clock in tests, the wall clock otherwise. */
+export function nowOf(deps: Pick<AppDeps, 'now'>): Date {
+  return deps.now?.() ?? new Date();
 }
 
 export interface WebhookApiOptions {
@@ -44,6 +50,15 @@ export interface RateLimits {
   perKeyPerMinute: number;
   /** Spec: 120 calls per minute per IP address for calls without a key. */
   perIpPerMinute: number;
+  /** Spec: browser upload, 12 per minute (counted per session). */
+  sessionUploadsPerMinute: number;
+  /** Spec: pre-check and chip key reading, 20 per minute per session each. */
+  sessionHelpersPerMinute: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { perKeyPerMinute: 120, perIpPerMinute: 120 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  perKeyPerMinute: 120,
+  perIpPerMinute: 120,
+  sessionUploadsPerMinute: 12,
+  sessionHelpersPerMinute: 20,
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageKindSchema } from './image-kinds.ts';
 
 /**
  * What the analyzer (packages/vision) saw on the photos. It holds observations only:
@@ -13,9 +14,6 @@ export type DocumentType = z.infer<typeof DocumentTypeSchema>;
 /** Finer than the public document type: which layout was recognised. */
 export const DocumentLayoutSchema = z.enum(['td3', 'td1', 'td2', 'niger_paper_card', 'unknown']);
 export type DocumentLayout = z.infer<typeof DocumentLayoutSchema>;
-
-export const ImageSideSchema = z.enum(['front', 'back', 'selfie']);
-export type ImageSide = z.infer<typeof ImageSideSchema>;
 
 /** A printed (visual inspection zone) field as read by OCR; null when not found. */
 export const PrintedFieldsSchema = z.object({
@@ -43,7 +41,7 @@ export const MrzObservationSchema = z.object({
   /** The MRZ lines as finally read (after check-digit guided correction), without spaces. */
   lines: z.array(z.string()),
   /** Which image the MRZ was found on. */
-  side: ImageSideSchema,
+  side: ImageKindSchema,
   /** True when OCR confusions were corrected because a check digit failed on the raw reading. */
   corrected: z.boolean(),
   /** Mean recognition confidence of the MRZ characters, 0..1. */
@@ -69,7 +67,7 @@ export type Severity = z.infer<typeof SeveritySchema>;
 export const TamperSignalSchema = z.object({
   type: TamperTypeSchema,
   severity: SeveritySchema,
-  side: ImageSideSchema,
+  side: ImageKindSchema,
   /** Detector strength, 0..1; kept for audit and tuning, not shown to customers. */
   strength: z.number().min(0).max(1),
   /** Optional field the sign concerns (font_inconsistency, field_overwritten). */
@@ -108,17 +106,3 @@ export const ObservationsSchema = z.object({
   timings: z.record(z.string(), z.number().int().min(0)),
 });
 export type Observations = z.infer<typeof ObservationsSchema>;
-
-/**
- * What an analysis of one verification's images gives: observations, or the refusal of one
- * image before any reading (too blurry, not an image, too large). Shared by the analyzer
- * (vision, in-process or in its Lambda) and the API that calls it.
- */
-export type AnalysisOutcome =
-  | { kind: 'observations'; observations: Observations }
-  | {
-      kind: 'refused';
-      code: 'unreadable' | 'invalid_image' | 'image_too_large';
-      image: ImageSide;
-      message: string;
-    };

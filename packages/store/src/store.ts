@@ -11,6 +11,7 @@ import { ImagePurgeRepository } from './repos/image-purges.ts';
 import { OrganisationRepository } from './repos/organisations.ts';
 import { RateLimitRepository } from './repos/rate-limits.ts';
 import { RequestLogRepository } from './repos/request-logs.ts';
+import { SessionRepository } from './repos/sessions.ts';
 import { UsageRepository } from './repos/usage.ts';
 import { UserRepository } from './repos/users.ts';
 import { VerificationRepository } from './repos/verifications.ts';
@@ -28,6 +29,7 @@ export interface Store {
   rateLimits: RateLimitRepository;
   requestLogs: RequestLogRepository;
   verifications: VerificationRepository;
+  sessions: SessionRepository;
   idempotency: IdempotencyRepository;
   usage: UsageRepository;
   audit: AuditRepository;
@@ -56,6 +58,7 @@ export function createStore(config: StoreConfig): Store {
     rateLimits: new RateLimitRepository(table),
     requestLogs: new RequestLogRepository(table),
     verifications: new VerificationRepository(table),
+    sessions: new SessionRepository(table),
     idempotency: new IdempotencyRepository(table),
     usage: new UsageRepository(table),
     audit: new AuditRepository(table),

@@ -11,21 +11,6 @@ export function epochSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-/** Opaque pagination cursor: the LastEvaluatedKey, base64url-encoded JSON. */
-export function encodeCursor(key: Record<string, unknown> | undefined): string | null {
-  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
-}
-
-/** Decodes a cursor made by encodeCursor; returns null for anything else (the caller says 400). */
-export function decodeCursor(cursor: string): Record<string, unknown> | null {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Drops the table's key attributes from an item before it leaves the store. */
 export function stripKeys<T>(item: Record<string, unknown>): T {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, expires_at: _ttl, ...rest } = item;

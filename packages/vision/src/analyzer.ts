@@ -1,19 +1,26 @@
-import { type AnalysisOutcome, type ImageSide, type Observations, ObservationsSchema } from '@idv/core';
+import {
+  type AnalysisImage,
+  type AnalysisOutcome,
+  type AnalysisRequest,
+  IMAGE_KINDS,
+  type ImageKind,
+  type Observations,
+  ObservationsSchema,
+} from '@idv/core';
 import { type Extent, textExtent } from './document/extent.ts';
 import type { TextBoxObservation } from './document/text-boxes.ts';
 import { analyzeFaces } from './faces/analyze.ts';
-import { prepareFaceModels, warmUpFaceModels } from './faces/models.ts';
+import { warmUpFaceModels } from './faces/models.ts';
 import { ImageInputError, type NormalizedImage, normalizeImage } from './image/normalize.ts';
 import { assessSharpness } from './quality/sharpness.ts';
 import { readDocument, warmUp as warmUpReading } from './read-document.ts';
 import { detectTamper } from './tamper/index.ts';
 import { nativeScreenPeakRatios } from './tamper/screen.ts';
 
-export type ImageKind = ImageSide;
-
+/** The analysis request of the contract (core/analysis.ts), of which vision reads the bytes only. */
 export interface AnalyzerImages {
-  images: Partial<Record<ImageKind, { bytes: Uint8Array }>>;
-  documentType?: 'passport' | 'cni';
+  images: Partial<Record<ImageKind, Pick<AnalysisImage, 'bytes'>>>;
+  documentType?: AnalysisRequest['documentType'];
 }
 
 /**
@@ -24,7 +31,7 @@ export interface AnalyzerImages {
 export async function analyzeImages(input: AnalyzerImages): Promise<AnalysisOutcome> {
   const t0 = performance.now();
   const decoded: Partial<Record<ImageKind, NormalizedImage>> = {};
-  for (const kind of ['front', 'back', 'selfie'] as const) {
+  for (const kind of IMAGE_KINDS) {
     const image = input.images[kind];
     if (!image) continue;
     try {
@@ -100,7 +107,6 @@ export async function analyzeImages(input: AnalyzerImages): Promise<AnalysisOutc
 
 /** Loads every model (OCR, face detection and embedding) so the first request pays nothing. */
 export async function warmUpAnalyzer(): Promise<void> {
-  await prepareFaceModels();
   await warmUpFaceModels();
   await warmUpReading();
 }

@@ -1,4 +1,4 @@
-import { emptyPrintedFields, type ImageSide, type Observations, type PrintedFields } from '@idv/core';
+import { emptyPrintedFields, type ImageKind, type Observations, type PrintedFields } from '@idv/core';
 import { classifyDocument } from './document/classify.ts';
 import type { FieldBoxObservation, TextBoxObservation } from './document/text-boxes.ts';
 import type { NormalizedImage } from './image/normalize.ts';
@@ -56,7 +56,7 @@ export async function readDocument(
   // The MRZ: on the back of a card, on the front of a passport; the back is tried first.
   const tMrz = performance.now();
   let mrz: MrzReading | null = null;
-  let mrzSide: ImageSide = 'front';
+  let mrzSide: ImageKind = 'front';
   for (const p of [...pages].sort((a, b) => (a.side === 'back' ? -1 : b.side === 'back' ? 1 : 0))) {
     const found = await mrzFromPage(p.image, p.page);
     if (found && (!mrz || (found.parsed.valid && !mrz.parsed.valid))) {

@@ -1,11 +1,6 @@
 import { InvokeCommand, type InvokeCommandOutput, type LambdaClient } from '@aws-sdk/client-lambda';
-import {
-  type AnalysisOutcome,
-  type AnalysisRequest,
-  AnalysisUnavailableError,
-  type Analyzer,
-} from '../analyzer.ts';
-import type { RemoteAnalysisRequest } from './remote-protocol.ts';
+import type { AnalysisOutcome, AnalysisRequest, Analyzer, RemoteAnalysisRequest } from '@idv/core';
+import { AnalysisUnavailableError } from '../analyzer.ts';
 
 /**
  * The analyzer on AWS: a container-image Lambda (functions/analyzer.ts) invoked synchronously

@@ -1,7 +1,7 @@
-import { ApiError, ERROR_STATUS, type ErrorCode } from '@idv/core';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
+import { ApiError, ERROR_STATUS, type ErrorCode } from './api-error.ts';
 import type { AppEnv } from './env.ts';
 
 /** Sends the spec's error envelope — `{"error":{"code","message"}}` and nothing else. */

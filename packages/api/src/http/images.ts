@@ -1,9 +1,14 @@
-import { ApiError } from '@idv/core';
+import {
+  IMAGE_KINDS,
+  type ImageKind,
+  MAX_IMAGE_BYTES,
+  pixelBudgetMessage,
+  withinPixelBudget,
+} from '@idv/core';
 import type { Context } from 'hono';
-import type { ImageKind } from '../analyzer.ts';
+import { ApiError } from './api-error.ts';
+import { imageSize } from './image-size.ts';
 
-/** Spec: 12 MB per image. */
-export const MAX_IMAGE_BYTES = 12 * 1024 * 1024;
 /** Three images plus multipart framing. Larger bodies are refused before they are read. */
 export const MAX_UPLOAD_BYTES = 3 * MAX_IMAGE_BYTES + 64 * 1024;
 
@@ -34,7 +39,8 @@ export function sniffImageType(bytes: Uint8Array): UploadedImage['contentType'] 
 /**
  * Reads a multipart body whose only parts may be the given image fields. Refuses: another
  * content type, a truncated or malformed body, unknown or repeated parts, a part that is not
- * a file, an empty or oversized file, a file that is not JPEG/PNG/WebP.
+ * a file, an empty or oversized file, a file that is not JPEG/PNG/WebP, an image whose header
+ * states more pixels than the budget (a pixel bomb: refused before anything decodes it).
  */
 export async function readImageParts<K extends string>(
   c: Context,
@@ -81,6 +87,10 @@ export async function readImageParts<K extends string>(
     const bytes = new Uint8Array(await value.arrayBuffer());
     const contentType = sniffImageType(bytes);
     if (!contentType) throw new ApiError('invalid_image', `${name}: not a JPEG, PNG or WebP image`);
+    const size = imageSize(bytes, contentType);
+    if (size && !withinPixelBudget(size.width, size.height)) {
+      throw new ApiError('invalid_image', `${name}: ${pixelBudgetMessage(size.width, size.height)}`);
+    }
     images[name as K] = { bytes, contentType };
   }
   for (const name of required) {
@@ -89,4 +99,4 @@ export async function readImageParts<K extends string>(
   return images;
 }
 
-export const VERIFY_IMAGE_PARTS: readonly ImageKind[] = ['front', 'back', 'selfie'];
+export const VERIFY_IMAGE_PARTS: readonly ImageKind[] = IMAGE_KINDS;

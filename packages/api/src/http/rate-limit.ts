@@ -1,6 +1,6 @@
-import { ApiError } from '@idv/core';
 import type { RateLimitResult, Store } from '@idv/store';
 import type { Context } from 'hono';
+import { ApiError } from './api-error.ts';
 import type { AppEnv } from './env.ts';
 
 /**

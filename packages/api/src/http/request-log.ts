@@ -1,45 +1,43 @@
 import { newId } from '@idv/core';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import type { AppDeps } from '../deps.ts';
+import { nowOf } from '../deps.ts';
 import type { AppEnv } from './env.ts';
 
 /**
  * Records every authenticated /v1 call's metadata (never a body) once the response is ready.
  * A failure to write the log is reported but never fails the customer's call.
  */
-export function requestLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await next();
-    const auth = c.get('auth');
-    if (!auth) return; // unauthenticated calls belong to no organisation
-    const startedAt = c.get('startedAt');
-    const entry = {
-      id: c.get('requestId'),
-      method: c.req.method,
-      route: matchedRoute(c),
-      status: c.res.status,
-      error_code: c.get('errorCode') ?? null,
-      key: auth.keyId,
-      mode: auth.mode,
-      duration_ms: Math.max(0, Math.round(performance.now() - startedAt)),
-      resource_id: c.get('resourceId') ?? null,
-      created_at: (deps.now?.() ?? new Date()).toISOString(),
-    };
-    try {
-      await deps.store.requestLogs.record(auth.orgId, entry);
-    } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          msg: 'request log write failed',
-          request_id: entry.id,
-          error: String(error),
-        }),
-      );
-    }
+export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const auth = c.get('auth');
+  if (!auth) return; // unauthenticated calls belong to no organisation
+  const deps = c.get('deps');
+  const entry = {
+    id: c.get('requestId'),
+    method: c.req.method,
+    route: matchedRoute(c),
+    status: c.res.status,
+    error_code: c.get('errorCode') ?? null,
+    key: auth.keyId,
+    mode: auth.mode,
+    duration_ms: Math.max(0, Math.round(performance.now() - c.get('startedAt'))),
+    resource_id: c.get('resourceId') ?? null,
+    created_at: nowOf(deps).toISOString(),
   };
-}
+  try {
+    await deps.store.requestLogs.record(auth.orgId, entry);
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'request log write failed',
+        request_id: entry.id,
+        error: String(error),
+      }),
+    );
+  }
+};
 
 /** The route pattern (e.g. /v1/verifications/:id), so logs never hold ids from paths. */
 function matchedRoute(c: Parameters<typeof routePath>[0]): string {

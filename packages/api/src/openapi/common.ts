@@ -1,18 +1,22 @@
 import { z } from '@hono/zod-openapi';
-import { ERROR_STATUS, type ErrorCode } from '@idv/core';
-import type { AppDeps } from '../deps.ts';
-import { requireSecretKey } from '../http/auth.ts';
+import { ERROR_STATUS, type ErrorCode } from '../http/api-error.ts';
+
+/** Every code the API answers with (http/api-error.ts), so clients can switch on them exhaustively. */
+const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
 export const ErrorSchema = z
   .object({
     error: z.object({
-      code: z.string().openapi({ example: 'invalid_request' }),
+      code: z.enum(ERROR_CODES).openapi({ example: 'invalid_request' }),
       message: z.string().openapi({ example: 'limit: must be at most 100' }),
     }),
   })
   .openapi('Error', { description: 'Every error has exactly this shape.' });
 
-/** OpenAPI response entries for the errors a route can return. */
+/**
+ * OpenAPI response entries for the errors a route can return. A 429 carries the headers the
+ * rate limiter sets on it (http/rate-limit.ts): the window's figures and `retry-after`.
+ */
 export function errorResponses(...codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes)
@@ -20,7 +24,11 @@ export function errorResponses(...codes: ErrorCode[]) {
   return Object.fromEntries(
     [...byStatus].map(([status, list]) => [
       status,
-      { description: `Error: ${list.join(', ')}`, content: { 'application/json': { schema: ErrorSchema } } },
+      {
+        description: `Error: ${list.join(', ')}`,
+        ...(status === ERROR_STATUS.rate_limited ? { headers: RATE_LIMITED_HEADERS } : {}),
+        content: { 'application/json': { schema: ErrorSchema } },
+      },
     ]),
   );
 }
@@ -40,6 +48,16 @@ export const RATE_LIMIT_HEADERS = {
   },
 };
 
+/** What a 429 answers with besides the envelope: the limit's figures and when to retry. */
+export const RATE_LIMITED_HEADERS = {
+  ...RATE_LIMIT_HEADERS,
+  'retry-after': {
+    description: 'Seconds to wait before calling again (until the window resets)',
+    required: true,
+    schema: { type: 'integer' as const, minimum: 1 },
+  },
+};
+
 export const PaginationQuery = z.object({
   limit: z.coerce
     .number()
@@ -51,17 +69,6 @@ export const PaginationQuery = z.object({
   cursor: z.string().max(2048).optional().openapi({ description: 'The `next_cursor` of the previous page' }),
 });
 
-export const SECRET_KEY_SECURITY = [{ SecretKey: [] }];
-
-/**
- * What every secret-key operation shares: the security scheme in the document, and the
- * authentication (with its rate limit) as route middleware, so a wrong method on a known path
- * still answers 405 rather than 401.
- */
-export function secretKeyAuth(deps: AppDeps) {
-  return { security: SECRET_KEY_SECURITY, middleware: [requireSecretKey(deps)] };
-}
-
 /** A JSON success response carrying the rate-limit headers. */
 export function jsonResponse<T>(description: string, schema: T) {
   return { description, headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema } } };
@@ -70,4 +77,23 @@ export function jsonResponse<T>(description: string, schema: T) {
 /** A page of a list: `{ data, next_cursor }`, as every list endpoint answers. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+}
+
+/** The responses of a list: a page of `item`, or the errors of a bad query or credential. */
+export function pageResponses<T extends z.ZodType>(description: string, item: T) {
+  return {
+    200: jsonResponse(description, pageOf(item)),
+    ...errorResponses('invalid_request', ...AUTHENTICATED_ERRORS),
+  };
+}
+
+/**
+ * The responses of an operation on one resource named in the path: `schema`, or a malformed
+ * id, an id not found (another organisation's included), a bad credential, and `more`.
+ */
+export function resourceResponses<T>(description: string, schema: T, ...more: ErrorCode[]) {
+  return {
+    200: jsonResponse(description, schema),
+    ...errorResponses('invalid_request', ...more, 'not_found', ...AUTHENTICATED_ERRORS),
+  };
 }

@@ -1,19 +1,16 @@
 /**
- * A self-contained API reference page rendered on the server from the generated OpenAPI
- * document: no script or stylesheet from a CDN, so it works offline and under a strict CSP.
+ * The API reference page: Scalar's standalone renderer (@scalar/api-reference, MIT), served by
+ * this app from node_modules (see docs-bundle.ts), reading the app's own /openapi.json. The page
+ * carries no inline script (the configuration is a data attribute) and nothing from a CDN;
+ * Scalar's default web fonts are switched off so that it renders offline with system fonts.
  */
-interface OpenApiDoc {
-  info: { title: string; version: string; description?: string };
-  paths: Record<string, Record<string, Operation>>;
-}
-interface Operation {
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: unknown }[];
-  requestBody?: { content?: Record<string, { schema?: unknown }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
-  security?: Record<string, unknown>[];
+
+export interface DocsPageOptions {
+  title: string;
+  /** Where the renderer fetches the OpenAPI document, e.g. `/openapi.json`. */
+  documentUrl: string;
+  /** Where the app serves the renderer's bundle. */
+  bundleUrl: string;
 }
 
 const escapeHtml = (s: string) =>
@@ -22,52 +19,54 @@ const escapeHtml = (s: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
 
-const schemaText = (schema: unknown) => escapeHtml(JSON.stringify(schema, null, 2));
+/** Scalar's configuration: curl first; the document's own x-codeSamples add the Node client. */
+function rendererConfiguration(documentUrl: string) {
+  return {
+    url: documentUrl,
+    withDefaultFonts: false,
+    hideClientButton: false,
+    defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
+    // Only the samples the service documents and supports: curl and Node.
+    hiddenClients: {
+      c: true,
+      clojure: true,
+      csharp: true,
+      dart: true,
+      fsharp: true,
+      go: true,
+      http: true,
+      java: true,
+      js: true,
+      kotlin: true,
+      objc: true,
+      ocaml: true,
+      php: true,
+      powershell: true,
+      python: true,
+      r: true,
+      ruby: true,
+      rust: true,
+      swift: true,
+      shell: ['httpie', 'wget'],
+      node: ['axios', 'ofetch', 'undici'],
+    },
+  };
+}
 
-export function renderDocsPage(doc: OpenApiDoc): string {
-  const sections: string[] = [];
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(methods)) {
-      const params = (op.parameters ?? [])
-        .map(
-          (p) =>
-            `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`,
-        )
-        .join('');
-      const body = Object.entries(op.requestBody?.content ?? {})
-        .map(
-          ([type, c]) => `<p>Body (<code>${escapeHtml(type)}</code>)</p><pre>${schemaText(c.schema)}</pre>`,
-        )
-        .join('');
-      const responses = Object.entries(op.responses ?? {})
-        .map(([status, r]) => {
-          const schema = Object.values(r.content ?? {})[0]?.schema;
-          return `<details><summary><b>${escapeHtml(status)}</b> ${escapeHtml(r.description ?? '')}</summary>${schema ? `<pre>${schemaText(schema)}</pre>` : ''}</details>`;
-        })
-        .join('');
-      sections.push(`<section id="${escapeHtml(`${method}-${path}`)}">
-<h2><span class="m ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h2>
-<p><b>${escapeHtml(op.summary ?? '')}</b></p>
-<p>${escapeHtml(op.description ?? '')}</p>
-${op.security?.length ? `<p>Auth: ${escapeHtml(op.security.map((s) => Object.keys(s).join(', ')).join(' or '))}</p>` : ''}
-${params ? `<table><tr><th>Parameter</th><th>In</th><th>Required</th><th>Description</th></tr>${params}</table>` : ''}
-${body}
-<h3>Responses</h3>${responses}
-</section>`);
-    }
-  }
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${escapeHtml(doc.info.title)} — API reference</title>
-<style>
-body{font-family:system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1b1f24}
-section{border-top:1px solid #ddd;padding:1rem 0}pre{background:#f5f6f8;padding:.75rem;overflow:auto;font-size:.8rem}
-.m{display:inline-block;padding:.1rem .4rem;border-radius:4px;color:#fff;font-size:.8rem;background:#555}
-.get{background:#2f6f3e}.post{background:#1f5fa8}.delete{background:#a83a1f}
-table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left}
-</style></head><body>
-<h1>${escapeHtml(doc.info.title)} <small>v${escapeHtml(doc.info.version)}</small></h1>
-<p>${escapeHtml(doc.info.description ?? '')}</p>
-<p>Machine-readable description: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
-${sections.join('\n')}
-</body></html>`;
+export function renderDocsPage(options: DocsPageOptions): string {
+  const configuration = escapeHtml(JSON.stringify(rendererConfiguration(options.documentUrl)));
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(options.title)} — API reference</title>
+</head>
+<body>
+<noscript>This reference needs JavaScript. The machine-readable description is at <a href="${escapeHtml(options.documentUrl)}">${escapeHtml(options.documentUrl)}</a> (OpenAPI 3.1).</noscript>
+<script id="api-reference" data-url="${escapeHtml(options.documentUrl)}" data-configuration="${configuration}"></script>
+<script src="${escapeHtml(options.bundleUrl)}"></script>
+</body>
+</html>
+`;
 }

@@ -1,6 +1,6 @@
-import { ApiError } from '@idv/core';
+import { type ImageKind, isImageKind } from '@idv/core';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { ImageKind } from '../analyzer.ts';
+import { ApiError } from '../http/api-error.ts';
 
 /** Spec: a signed image URL is valid 5 minutes. */
 export const IMAGE_URL_TTL_SECONDS = 300;
@@ -45,15 +45,10 @@ export async function readImageGrant(token: string, key: Uint8Array, now: Date):
       currentDate: now,
     });
     const { vrf, kind, org, sub } = payload as Record<string, unknown>;
-    if (
-      typeof vrf !== 'string' ||
-      typeof org !== 'string' ||
-      typeof sub !== 'string' ||
-      !['front', 'back', 'selfie'].includes(String(kind))
-    ) {
+    if (typeof vrf !== 'string' || typeof org !== 'string' || typeof sub !== 'string' || !isImageKind(kind)) {
       throw new ApiError('not_found', 'unknown image link');
     }
-    return { verificationId: vrf, kind: kind as ImageKind, orgId: org, issuedTo: sub };
+    return { verificationId: vrf, kind, orgId: org, issuedTo: sub };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (error instanceof joseErrors.JWTExpired)

@@ -1,5 +1,5 @@
 import { addYears, isIsoDate } from '../dates.ts';
-import { SCORING } from '../scoring.ts';
+import { SCORING } from '../scoring-parameters.ts';
 import type { CheckOutcome, JudgeContext } from './context.ts';
 import { dateEn, dateFr, text } from './text.ts';
 

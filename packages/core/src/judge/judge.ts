@@ -1,5 +1,5 @@
 import type { Observations } from '../observations.ts';
-import { CHECK_ORDER } from '../scoring.ts';
+import { CHECK_ORDER } from '../scoring-parameters.ts';
 import {
   type Check,
   type DocumentFields,
@@ -12,10 +12,10 @@ import {
 import { consistencyCheck } from './consistency.ts';
 import { type CheckOutcome, contextOf } from './context.ts';
 import { expiryCheck } from './expiry.ts';
-import { faceMatchCheck, faceMatchOf } from './faceMatch.ts';
+import { faceMatchCheck, faceMatchOf } from './face-match.ts';
 import { documentFieldsOf } from './fields.ts';
-import { mrzChecksumCheck } from './mrzChecksum.ts';
-import { type AppliedCap, applyCaps, verdictOf, weightedAverage } from './score.ts';
+import { mrzChecksumCheck } from './mrz-checksum.ts';
+import { type AppliedCap, applyCaps, verdictOf, weightedAverage } from './overall-score.ts';
 import { tamperCheck } from './tamper.ts';
 
 export interface Judgement {

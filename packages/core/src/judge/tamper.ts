@@ -1,5 +1,5 @@
 import type { Observations, Severity, TamperSignal, TamperType } from '../observations.ts';
-import { SCORING } from '../scoring.ts';
+import { SCORING } from '../scoring-parameters.ts';
 import type { Anomaly, CheckStatus } from '../verification.ts';
 import type { CheckOutcome, JudgeContext } from './context.ts';
 import { fieldLabel, listEn, listFr, numEn, numFr, text } from './text.ts';
@@ -78,7 +78,7 @@ const RANK: Record<CheckStatus, number> = { skipped: 0, pass: 1, warn: 2, fail: 
  * tamper: visual signs on the document photos. A high-severity sign of tampering fails it;
  * lower ones and capture problems lower its score (warn). An invisible portrait or a text
  * below `SCORING.tamper.minLegibility` also fails it. The Niger paper card scores at most
- * `SCORING.tamper.paperCardMaxScore` (see scoring.ts for why).
+ * `SCORING.tamper.paperCardMaxScore` (see scoring-parameters.ts for why).
  */
 export function tamperCheck(ctx: JudgeContext): CheckOutcome {
   const { obs } = ctx;

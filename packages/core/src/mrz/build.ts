@@ -1,4 +1,4 @@
-import { mrzCheckDigit } from './checkDigit.ts';
+import { mrzCheckDigit } from './check-digit.ts';
 import { MRZ_LAYOUTS, type MrzFormat, nameWidth, type Span } from './layout.ts';
 import { fitMrzName } from './names.ts';
 

@@ -1,5 +1,5 @@
 import { mrzBirthDateToIso, mrzExpiryDateToIso } from '../dates.ts';
-import { checkDigitHolds, MRZ_CHARSET, mrzCheckDigit } from './checkDigit.ts';
+import { checkDigitHolds, MRZ_CHARSET, mrzCheckDigit } from './check-digit.ts';
 import { MRZ_LAYOUTS, type MrzFormat, type Span } from './layout.ts';
 import { splitMrzName } from './names.ts';
 

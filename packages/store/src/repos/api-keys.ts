@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newId, randomAlphanumeric } from '@idv/core';
+import { queryItems } from '../pagination.ts';
 import { isConditionFailure, stripKeys, type Table } from '../table.ts';
 
 export type Mode = 'test' | 'live';
@@ -98,17 +99,8 @@ export class ApiKeyRepository {
     return rest;
   }
 
-  async listForOrganisation(orgId: string): Promise<ApiKeyRecord[]> {
-    const out = await this.table.doc.send(
-      new QueryCommand({
-        TableName: this.table.name,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': `ORG#${orgId}#KEYS` },
-        ScanIndexForward: false,
-      }),
-    );
-    return (out.Items ?? []).map((item) => {
+  listForOrganisation(orgId: string): Promise<ApiKeyRecord[]> {
+    return queryItems(this.table, { index: 'gsi1', partition: `ORG#${orgId}#KEYS` }, (item) => {
       const { key_hash: _hash, ...rest } = stripKeys<ApiKeyRecord & { key_hash: string }>(item);
       return rest;
     });

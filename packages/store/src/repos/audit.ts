@@ -1,6 +1,7 @@
-import { PutCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { newId } from '@idv/core';
-import { decodeCursor, encodeCursor, stripKeys, type Table } from '../table.ts';
+import { type PageResult, queryPage } from '../pagination.ts';
+import { stripKeys, type Table } from '../table.ts';
 
 /** One entry of the audit journal (kept without time limit: no TTL). */
 export interface AuditEntry {
@@ -36,22 +37,10 @@ export class AuditRepository {
     return { Put: { TableName: this.table.name, Item: this.item(entry, now) } };
   }
 
-  async list(orgId: string, limit: number, cursor?: string) {
-    const start = cursor === undefined ? undefined : decodeCursor(cursor);
-    if (start === null || (start && start.pk !== partition(orgId))) throw new Error('invalid cursor');
-    const out = await this.table.doc.send(
-      new QueryCommand({
-        TableName: this.table.name,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition(orgId) },
-        ScanIndexForward: false,
-        Limit: limit,
-        ExclusiveStartKey: start,
-      }),
+  /** Newest first; `invalid_cursor` for a cursor this list did not make. */
+  list(orgId: string, limit: number, cursor?: string): Promise<PageResult<AuditEntry>> {
+    return queryPage(this.table, { partition: partition(orgId), limit, cursor }, (i) =>
+      stripKeys<AuditEntry>(i),
     );
-    return {
-      data: (out.Items ?? []).map((i) => stripKeys<AuditEntry>(i)),
-      next_cursor: encodeCursor(out.LastEvaluatedKey),
-    };
   }
 }

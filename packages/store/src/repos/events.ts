@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queryItems } from '../pagination.ts';
 import { epochSeconds, type Table } from '../table.ts';
 
 /**
@@ -73,17 +74,17 @@ export class EventRepository {
   }
 
   /** Ids of events recorded before `before` and still not fanned out, oldest first. */
-  async listUnsent(before: Date, limit = 100): Promise<string[]> {
-    const out = await this.table.doc.send(
-      new QueryCommand({
-        TableName: this.table.name,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
-        ExpressionAttributeValues: { ':pk': UNSENT_PARTITION, ':before': before.toISOString() },
-        ScanIndexForward: true,
-        Limit: limit,
-      }),
+  listUnsent(before: Date, limit = 100): Promise<string[]> {
+    return queryItems(
+      this.table,
+      {
+        index: 'gsi1',
+        partition: UNSENT_PARTITION,
+        sortKey: { condition: '< :before', values: { ':before': before.toISOString() } },
+        newestFirst: false,
+        limit,
+      },
+      (item) => item.id as string,
     );
-    return (out.Items ?? []).map((item) => item.id as string);
   }
 }

@@ -1,4 +1,5 @@
-import { DeleteCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { queryItems } from '../pagination.ts';
 import type { Table } from '../table.ts';
 
 /**
@@ -36,20 +37,18 @@ export class ImagePurgeRepository {
     };
   }
 
-  async due(now: Date, limit = 100): Promise<(PurgeDue & { sk: string })[]> {
-    const out = await this.table.doc.send(
-      new QueryCommand({
-        TableName: this.table.name,
-        KeyConditionExpression: 'pk = :pk AND sk < :now',
-        ExpressionAttributeValues: { ':pk': PARTITION, ':now': now.toISOString() },
-        Limit: limit,
-      }),
-    );
-    return (out.Items ?? []).map((i) => ({
+  due(now: Date, limit = 100): Promise<(PurgeDue & { sk: string })[]> {
+    const query = {
+      partition: PARTITION,
+      sortKey: { condition: '< :now', values: { ':now': now.toISOString() } },
+      newestFirst: false,
+      limit,
+    };
+    return queryItems(this.table, query, (i) => ({
       sk: i.sk as string,
-      verification_id: i.verification_id,
-      keys: i.keys,
-      due_at: i.due_at,
+      verification_id: i.verification_id as string,
+      keys: i.keys as string[],
+      due_at: i.due_at as string,
     }));
   }
 

@@ -1,6 +1,6 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ApiError } from '@idv/core';
-import { decodeCursor, encodeCursor, epochSeconds, stripKeys, type Table } from '../table.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type PageResult, queryPage } from '../pagination.ts';
+import { epochSeconds, stripKeys, type Table } from '../table.ts';
 import type { Mode } from './api-keys.ts';
 
 /** Metadata of one API call. Never a body, an image or a read field. */
@@ -25,7 +25,7 @@ export interface RequestLogQuery {
   orgId: string;
   mode: Mode;
   limit: number;
-  cursor?: Record<string, unknown>;
+  cursor?: string;
   status?: number;
   route?: string;
 }
@@ -51,13 +51,13 @@ export class RequestLogRepository {
   }
 
   /**
-   * Newest first. Filters run server-side, and DynamoDB applies `Limit` before filtering, so
-   * pages are read until `limit` matching entries are found or the partition ends.
+   * Newest first, filtered server-side (status, route; expired entries that DynamoDB's TTL sweep
+   * has not removed yet are hidden). `invalid_cursor` for a cursor this list did not make.
    */
-  async list(query: RequestLogQuery): Promise<{ data: RequestLogEntry[]; next_cursor: string | null }> {
-    const filters: string[] = [];
+  list(query: RequestLogQuery): Promise<PageResult<RequestLogEntry>> {
+    const filters = ['(attribute_not_exists(expires_at) OR expires_at > :now)'];
     const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ':pk': partition(query.orgId, query.mode) };
+    const values: Record<string, unknown> = { ':now': epochSeconds(new Date()) };
     if (query.status !== undefined) {
       filters.push('#status = :status');
       names['#status'] = 'status';
@@ -68,37 +68,15 @@ export class RequestLogRepository {
       names['#route'] = 'route';
       values[':route'] = query.route;
     }
-    // Expired items linger until DynamoDB's TTL sweep runs: hide them.
-    filters.push('(attribute_not_exists(expires_at) OR expires_at > :now)');
-    values[':now'] = epochSeconds(new Date());
-
-    // A cursor is only valid within the caller's own partition; anything else is refused
-    // rather than passed to DynamoDB (which would fail, or worse, read elsewhere).
-    if (query.cursor && query.cursor.pk !== values[':pk']) {
-      throw new ApiError('invalid_request', 'cursor: not a cursor returned by this endpoint');
-    }
-    const data: RequestLogEntry[] = [];
-    let startKey = query.cursor;
-    let lastKey: Record<string, unknown> | undefined;
-    do {
-      const out = await this.table.doc.send(
-        new QueryCommand({
-          TableName: this.table.name,
-          KeyConditionExpression: 'pk = :pk',
-          FilterExpression: filters.join(' AND '),
-          ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-          ExpressionAttributeValues: values,
-          ScanIndexForward: false,
-          Limit: query.limit - data.length,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of out.Items ?? []) data.push(stripKeys<RequestLogEntry>(item));
-      lastKey = out.LastEvaluatedKey;
-      startKey = lastKey;
-    } while (lastKey && data.length < query.limit);
-    return { data, next_cursor: data.length === query.limit ? encodeCursor(lastKey) : null };
+    return queryPage(
+      this.table,
+      {
+        partition: partition(query.orgId, query.mode),
+        filter: { expression: filters.join(' AND '), names, values },
+        limit: query.limit,
+        cursor: query.cursor,
+      },
+      (item) => stripKeys<RequestLogEntry>(item),
+    );
   }
 }
-
-export { decodeCursor };

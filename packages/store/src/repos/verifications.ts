@@ -1,10 +1,8 @@
-import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { Verification } from '@idv/core';
-import { ApiError } from '@idv/core';
-import { decodeCursor, encodeCursor, type Table } from '../table.ts';
+import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { ImageKind, Verification } from '@idv/core';
+import { type PageResult, queryPage } from '../pagination.ts';
+import type { Table } from '../table.ts';
 import type { Mode } from './api-keys.ts';
-
-export type ImageKind = 'front' | 'back' | 'selfie';
 
 export interface StoredImage {
   key: string;
@@ -77,30 +75,13 @@ export class VerificationRepository {
     return out.Item ? toRecord(out.Item as VerificationRecord & Record<string, unknown>) : null;
   }
 
-  async list(orgId: string, mode: Mode, limit: number, cursor?: string) {
-    const partition = listPartition(orgId, mode);
-    let start: Record<string, unknown> | undefined;
-    if (cursor !== undefined) {
-      const decoded = decodeCursor(cursor);
-      if (!decoded || decoded.gsi1pk !== partition)
-        throw new ApiError('invalid_request', 'cursor: not a cursor returned by this endpoint');
-      start = decoded;
-    }
-    const out = await this.table.doc.send(
-      new QueryCommand({
-        TableName: this.table.name,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ScanIndexForward: false,
-        Limit: limit,
-        ExclusiveStartKey: start,
-      }),
+  /** Newest first; `invalid_cursor` for a cursor this list did not make. */
+  list(orgId: string, mode: Mode, limit: number, cursor?: string): Promise<PageResult<VerificationRecord>> {
+    return queryPage(
+      this.table,
+      { index: 'gsi1', partition: listPartition(orgId, mode), limit, cursor },
+      (item) => toRecord(item as VerificationRecord & Record<string, unknown>),
     );
-    const records = (out.Items ?? []).map((item) =>
-      toRecord(item as VerificationRecord & Record<string, unknown>),
-    );
-    return { records, next_cursor: encodeCursor(out.LastEvaluatedKey) };
   }
 
   /** Marks the images of a verification as purged (they were deleted from the bucket). */

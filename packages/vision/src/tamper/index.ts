@@ -1,4 +1,4 @@
-import type { ImageSide, TamperSignal, TamperType } from '@idv/core';
+import type { ImageKind, TamperSignal, TamperType } from '@idv/core';
 import { detectDocumentFaces, type FaceBox } from '../faces/detect.ts';
 import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
@@ -43,12 +43,12 @@ export async function detectTamper(
 ): Promise<{ signals: TamperSignal[]; timings: Record<string, number> }> {
   const t0 = performance.now();
   const signals: TamperSignal[] = [];
-  const add = (type: TamperType, side: ImageSide, strength: number, field?: string) => {
+  const add = (type: TamperType, side: ImageKind, strength: number, field?: string) => {
     const s = Math.round(Math.max(0, Math.min(1, strength)) * 100) / 100;
     signals.push({ type, severity: severityFor(type, s), side, strength: s, ...(field ? { field } : {}) });
   };
   const paperCard = context.layout === 'niger_paper_card';
-  const sides: [ImageSide, NormalizedImage][] = [['front', images.front]];
+  const sides: [ImageKind, NormalizedImage][] = [['front', images.front]];
   if (images.back) sides.push(['back', images.back]);
 
   const portrait: FaceBox | null =
@@ -88,8 +88,8 @@ export async function detectTamper(
     if (blur !== null) add('blur', side, blur);
   }
 
-  const greys = new Map<ImageSide, ReturnType<typeof toGrey>>();
-  const greyOf = (side: ImageSide, image: NormalizedImage) => {
+  const greys = new Map<ImageKind, ReturnType<typeof toGrey>>();
+  const greyOf = (side: ImageKind, image: NormalizedImage) => {
     let grey = greys.get(side);
     if (!grey) {
       grey = toGrey(image);

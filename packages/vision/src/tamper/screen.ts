@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { luma } from '../image/grey.ts';
-import type { NormalizedImage } from '../image/normalize.ts';
+import { DECODE_LIMITS, type NormalizedImage } from '../image/normalize.ts';
 import { quantile } from '../image/stats.ts';
 import type { TamperImages } from './types.ts';
 
@@ -160,7 +160,7 @@ export async function nativeScreenPeakRatio(
 ): Promise<number | null> {
   if (working.originalWidth <= working.width && working.originalHeight <= working.height) return null;
   try {
-    const { data, info } = await sharp(bytes)
+    const { data, info } = await sharp(bytes, DECODE_LIMITS)
       .rotate()
       .removeAlpha()
       .toColourspace('srgb')

@@ -1,4 +1,4 @@
-import type { DocumentLayout, ImageSide, TamperSignal } from '@idv/core';
+import type { DocumentLayout, ImageKind, TamperSignal } from '@idv/core';
 import type { FaceBox } from '../faces/detect.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 
@@ -66,7 +66,7 @@ export interface TamperImages {
 
 /** What a detector measured: the value, whether it crossed its threshold, and how far. */
 export interface Finding {
-  side: ImageSide;
+  side: ImageKind;
   /** 0..1, how clearly the sign is present (0 = at threshold, 1 = unmistakable). */
   strength: number;
   field?: string;

@@ -1,45 +1,33 @@
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import type { AppDeps } from '../../deps.ts';
+import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { authOf } from '../../http/auth.ts';
-import type { AppEnv } from '../../http/env.ts';
-import {
-  AUTHENTICATED_ERRORS,
-  errorResponses,
-  RATE_LIMIT_HEADERS,
-  secretKeyAuth,
-} from '../../openapi/common.ts';
-import { endpointView, WebhookEndpointSchema } from './schemas.ts';
+import type { ApiApp, AppEnv } from '../../http/env.ts';
+import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse } from '../../openapi/common.ts';
+import { WEBHOOKS } from './group.ts';
+import { endpointView, singlePageOf, WebhookEndpointSchema } from './schemas.ts';
 
-const route = (deps: AppDeps) =>
-  createRoute({
-    method: 'get',
-    path: '/v1/webhooks',
-    summary: 'List webhook endpoints',
-    description:
-      "The organisation's endpoints (at most 16), newest first, in one page. Secrets are never listed.",
-    tags: ['Webhooks'],
-    ...secretKeyAuth(deps),
-    responses: {
-      200: {
-        description: 'Every endpoint of the organisation',
-        headers: RATE_LIMIT_HEADERS,
-        content: {
-          'application/json': {
-            schema: z.object({
-              data: z.array(WebhookEndpointSchema),
-              next_cursor: z.null().openapi({ description: 'Always null: the list fits one page' }),
-            }),
-          },
-        },
-      },
-      ...errorResponses(...AUTHENTICATED_ERRORS),
-    },
-  });
+export const listWebhooksRoute = createRoute({
+  operationId: 'listWebhooks',
+  method: 'get',
+  path: '/v1/webhooks',
+  summary: 'List webhook endpoints',
+  description:
+    "The organisation's endpoints (at most 16), newest first, in one page. Secrets are never listed.",
+  ...WEBHOOKS,
+  responses: {
+    200: jsonResponse(
+      'Every endpoint of the organisation',
+      singlePageOf(WebhookEndpointSchema, 'Always null: the list fits one page'),
+    ),
+    ...errorResponses(...AUTHENTICATED_ERRORS),
+  },
+});
 
-export function registerListWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
-  app.openapi(route(deps), async (c) => {
-    const auth = authOf(c);
-    const endpoints = await deps.store.webhookEndpoints.listForOrganisation(auth.orgId);
-    return c.json({ data: endpoints.map(endpointView), next_cursor: null }, 200);
-  });
+export const listWebhooks: RouteHandler<typeof listWebhooksRoute, AppEnv> = async (c) => {
+  const auth = authOf(c);
+  const endpoints = await c.var.deps.store.webhookEndpoints.listForOrganisation(auth.orgId);
+  return c.json({ data: endpoints.map(endpointView), next_cursor: null }, 200);
+};
+
+export function registerListWebhooks(app: ApiApp) {
+  app.openapi(listWebhooksRoute, listWebhooks);
 }

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { MAX_ENDPOINT_URL_LENGTH } from '@idv/webhooks';
 
 /** Shared OpenAPI schemas of the webhook routes. */
 
@@ -14,6 +15,16 @@ export const WebhookEndpointSchema = z
     created_at: z.string().openapi({ example: '2026-11-21T08:00:00.000Z' }),
   })
   .openapi('WebhookEndpoint');
+
+/** The body of POST /v1/webhooks. */
+export const NewWebhookEndpointSchema = z.object({
+  url: z
+    .string()
+    .min(1)
+    .max(MAX_ENDPOINT_URL_LENGTH)
+    .openapi({ example: 'https://example.com/webhooks/idv' }),
+  description: z.string().max(500).default('').openapi({ example: 'Production receiver' }),
+});
 
 export const CreatedWebhookEndpointSchema = WebhookEndpointSchema.extend({
   secret: z.string().openapi({
@@ -38,6 +49,16 @@ export const WebhookDeliverySchema = z
     updated_at: z.string().openapi({ example: '2026-11-21T08:00:00.412Z' }),
   })
   .openapi('WebhookDelivery');
+
+export const DeletedWebhookEndpointSchema = z
+  .object({ id: z.string(), deleted: z.literal(true) })
+  .openapi('DeletedWebhookEndpoint');
+
+/** A list that always fits one page (of at most `max` items): `next_cursor` is always null. */
+export function singlePageOf<T extends z.ZodType>(item: T, why: string, max?: number) {
+  const data = max === undefined ? z.array(item) : z.array(item).max(max);
+  return z.object({ data, next_cursor: z.null().openapi({ description: why }) });
+}
 
 export const WebhookEndpointIdParam = z.object({
   id: z

@@ -1,0 +1,8 @@
+import { SECRET_KEY_AUTH } from '../../http/auth.ts';
+
+/**
+ * What every webhook operation shares: its tag in the document and its authentication (a
+ * secret key, as route middleware). An operation of the group with another credential
+ * spreads its own scheme after this one.
+ */
+export const WEBHOOKS = { tags: ['Webhooks'], ...SECRET_KEY_AUTH };

@@ -1,0 +1,73 @@
+import type { ImageKind } from './image-kinds.ts';
+import type { Observations } from './observations.ts';
+
+/**
+ * The analyzer boundary, written once: what the API asks the analyzer (vision, in-process or
+ * in its Lambda) and what it answers. The API judges nothing here and vision decides nothing.
+ */
+
+/** A document type imposed by the caller (sessions); the analyzer otherwise recognises it. */
+export type RequestedDocumentType = 'passport' | 'cni';
+
+/** One uploaded image: its bytes (in-process) and where it is stored (for a remote analyzer). */
+export interface AnalysisImage {
+  bytes: Uint8Array;
+  contentType: string;
+  /** The S3 key of the encrypted copy, while the analysis runs. */
+  storageKey: string;
+}
+
+export interface AnalysisRequest {
+  images: Partial<Record<ImageKind, AnalysisImage>>;
+  documentType?: RequestedDocumentType;
+}
+
+/** Why one image is refused before any reading. */
+export type AnalysisRefusalCode = 'unreadable' | 'invalid_image' | 'image_too_large';
+
+/**
+ * What an analysis of one verification's images gives: observations, or the refusal of one
+ * image before any reading (too blurry, not an image, too large).
+ */
+export type AnalysisOutcome =
+  | { kind: 'observations'; observations: Observations }
+  | { kind: 'refused'; code: AnalysisRefusalCode; image: ImageKind; message: string };
+
+/**
+ * The boundary between the API and image analysis. Locally it runs in-process; on AWS it is a
+ * container-image Lambda invoked with references to the images in S3 (the 6 MB synchronous
+ * payload limit rules out sending three 12 MB images inline).
+ */
+export interface Analyzer {
+  analyze(request: AnalysisRequest): Promise<AnalysisOutcome>;
+  /** Capture advice on one document photo (session pre-check); absent where not offered. */
+  precheck?(request: PrecheckRequest): Promise<{ issue: PrecheckIssue | null }>;
+  /** The MRZ lines seen on one photo, or null (session chip key); absent where not offered. */
+  readMrz?(bytes: Uint8Array): Promise<{ lines: string[] } | null>;
+}
+
+/** The spec's pre-check answers, the most basic problem first. */
+export type PrecheckIssue =
+  | 'not_a_document'
+  | 'wrong_side'
+  | 'cut_off'
+  | 'obstructed'
+  | 'glare'
+  | 'illegible';
+
+/** One photo to pre-check, with what the capture step expects (`cni_old`: Niger's paper card). */
+export interface PrecheckRequest {
+  bytes: Uint8Array;
+  documentType?: 'cni' | 'cni_old' | 'passport';
+  side?: 'front' | 'back';
+}
+
+/**
+ * What the API sends to the analyzer Lambda (functions/analyzer.ts): references to the
+ * encrypted images in S3, never the images themselves. The Lambda answers an AnalysisOutcome.
+ */
+export interface RemoteAnalysisRequest {
+  images: Partial<Record<ImageKind, { key: string; content_type: string }>>;
+  document_type?: RequestedDocumentType;
+}
+export type RemoteAnalysisResponse = AnalysisOutcome;

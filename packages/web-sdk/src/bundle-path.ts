@@ -1,0 +1,8 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where the built browser files are (`dist/v1.js`, `dist/v1.d.ts`), for the server that serves
+ * them at `/sdk/`. Node-only; never part of the browser bundle.
+ */
+export const SDK_DIST_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
