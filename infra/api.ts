@@ -17,6 +17,8 @@ export function createApi(storage: Storage, analyzer: aws.lambda.Function, secre
     URL_SIGNING_KEY: secrets.urlSigningKey.value,
     // The /docs renderer's bundle is not imported (the app reads it), so it is copied beside the code.
     DOCS_BUNDLE_FILE: '/var/task/docs-assets/api-reference.js',
+    // So is the web SDK bundle (built by npm install), served at /sdk/v1.js.
+    SDK_DIST_DIR: '/var/task/web-sdk',
   };
   const api = new sst.aws.ApiGatewayV2('Api');
   api.route('$default', {
@@ -33,6 +35,7 @@ export function createApi(storage: Storage, analyzer: aws.lambda.Function, secre
         from: 'node_modules/@scalar/api-reference/dist/browser/standalone.js',
         to: 'docs-assets/api-reference.js',
       },
+      { from: 'packages/web-sdk/dist', to: 'web-sdk' },
     ],
   });
   return api;

@@ -24,6 +24,8 @@ export interface IdvClientOptions extends Omit<ClientOptions, 'baseUrl' | 'heade
   baseUrl: string;
   /** A secret key (`vn_test_…`, `vn_live_…`), sent as `Authorization: Bearer …`. Server side only. */
   secretKey?: string;
+  /** Or a session's client token (`vn_ct_…`), for the session's browser-side calls. */
+  clientToken?: string;
   /** Headers sent with every call (a call's own headers win). */
   headers?: Record<string, string>;
 }
@@ -31,11 +33,12 @@ export interface IdvClientOptions extends Omit<ClientOptions, 'baseUrl' | 'heade
 export type IdvClient = Client<paths>;
 
 export function createIdvClient(options: IdvClientOptions): IdvClient {
-  const { secretKey, headers, ...rest } = options;
+  const { secretKey, clientToken, headers, ...rest } = options;
+  const credential = secretKey ?? clientToken;
   return createClient<paths>({
     bodySerializer: serializeBody,
     ...rest,
-    headers: { ...(secretKey ? { authorization: `Bearer ${secretKey}` } : {}), ...headers },
+    headers: { ...(credential ? { authorization: `Bearer ${credential}` } : {}), ...headers },
   });
 }
 

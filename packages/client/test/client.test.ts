@@ -26,6 +26,13 @@ describe('createIdvClient', () => {
     expect(requests[1]?.url).toBe('http://idv.test/v1/verifications?limit=5');
   });
 
+  it("sends a session's client token as the bearer token of its browser-side calls", async () => {
+    const { requests, fetch } = recordingFetch(200, {});
+    const idv = createIdvClient({ baseUrl: 'http://idv.test', clientToken: 'vn_ct_abc', fetch });
+    await idv.GET('/v1/verifications', {});
+    expect(requests[0]?.headers.get('authorization')).toBe('Bearer vn_ct_abc');
+  });
+
   it('returns the error envelope as `error`, typed with the codes of the document', async () => {
     const { fetch } = recordingFetch(404, { error: { code: 'not_found', message: 'no such verification' } });
     const idv = createIdvClient({ baseUrl: 'http://idv.test', secretKey: 'vn_test_abc', fetch });

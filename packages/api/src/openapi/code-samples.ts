@@ -58,6 +58,17 @@ function fileParts(doc: DocumentWithPaths, schema: Json | undefined): string[] {
   return Object.keys(properties).filter((name) => properties[name]?.format === 'binary');
 }
 
+/** The credential an operation takes (its first security scheme), as the samples name it. */
+const CREDENTIALS: Record<string, { variable: string; option: 'secretKey' | 'clientToken' }> = {
+  SecretKey: { variable: 'IDV_SECRET_KEY', option: 'secretKey' },
+  ClientToken: { variable: 'IDV_CLIENT_TOKEN', option: 'clientToken' },
+};
+
+function credentialOf(op: Operation) {
+  const scheme = Object.keys(op.security?.[0] ?? {})[0];
+  return scheme ? (CREDENTIALS[scheme] ?? CREDENTIALS.SecretKey) : undefined;
+}
+
 function samplesFor(doc: DocumentWithPaths, baseUrl: string, path: string, method: string, op: Operation) {
   const parameters = op.parameters ?? [];
   const pathParams = parameters.filter((p) => p.in === 'path');
@@ -65,12 +76,12 @@ function samplesFor(doc: DocumentWithPaths, baseUrl: string, path: string, metho
   const concretePath = pathParams.reduce((p, param) => p.replace(`{${param.name}}`, exampleOf(param)), path);
   const query = queryParams.map((p) => `${p.name}=${encodeURIComponent(exampleOf(p))}`).join('&');
   const url = `${baseUrl}${concretePath}${query ? `?${query}` : ''}`;
-  const authenticated = (op.security?.length ?? 0) > 0;
+  const credential = credentialOf(op);
   const multipart = op.requestBody?.content?.['multipart/form-data'];
   const json = op.requestBody?.content?.['application/json'];
 
   const curl = [`curl -X ${method.toUpperCase()} '${url}'`];
-  if (authenticated) curl.push('-H "Authorization: Bearer $IDV_SECRET_KEY"');
+  if (credential) curl.push(`-H "Authorization: Bearer $${credential.variable}"`);
   if (multipart) for (const part of fileParts(doc, multipart.schema)) curl.push(`-F ${part}=@${part}.jpg`);
   if (json) {
     curl.push("-H 'Content-Type: application/json'");
@@ -98,7 +109,7 @@ function samplesFor(doc: DocumentWithPaths, baseUrl: string, path: string, metho
     ...prelude,
     "import { createIdvClient } from '@idv/client';",
     '',
-    `const idv = createIdvClient({ baseUrl: '${baseUrl}'${authenticated ? ', secretKey: process.env.IDV_SECRET_KEY' : ''} });`,
+    `const idv = createIdvClient({ baseUrl: '${baseUrl}'${credential ? `, ${credential.option}: process.env.${credential.variable}` : ''} });`,
   ];
   const call = `idv.${method.toUpperCase()}('${path}'${options.length ? `, { ${options.join(', ')} }` : ''})`;
   node.push(`const { data, error } = await ${call};`);

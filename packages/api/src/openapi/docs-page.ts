@@ -19,37 +19,20 @@ const escapeHtml = (s: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
 
-/** Scalar's configuration: curl first; the document's own x-codeSamples add the Node client. */
+/** Scalar's configuration (its documented options for the standalone bundle). */
 function rendererConfiguration(documentUrl: string) {
   return {
     url: documentUrl,
     withDefaultFonts: false,
-    hideClientButton: false,
-    defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
-    // Only the samples the service documents and supports: curl and Node.
-    hiddenClients: {
-      c: true,
-      clojure: true,
-      csharp: true,
-      dart: true,
-      fsharp: true,
-      go: true,
-      http: true,
-      java: true,
-      js: true,
-      kotlin: true,
-      objc: true,
-      ocaml: true,
-      php: true,
-      powershell: true,
-      python: true,
-      r: true,
-      ruby: true,
-      rust: true,
-      swift: true,
-      shell: ['httpie', 'wget'],
-      node: ['axios', 'ofetch', 'undici'],
-    },
+    // Offline and self-contained: no AI agent (it queries Scalar's registry through its proxy),
+    // no developer toolbar (links to Scalar's hosted services), no request proxy.
+    agent: { disabled: true },
+    showDeveloperTools: 'never',
+    proxyUrl: '',
+    // The samples are the document's own x-codeSamples (curl, and Node with @idv/client, see
+    // code-samples.ts); the renderer's generated ones for other languages and HTTP libraries
+    // would show calls the service does not document or support.
+    hiddenClients: true,
   };
 }
 
@@ -60,6 +43,7 @@ export function renderDocsPage(options: DocsPageOptions): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(options.title)} — API reference</title>
 </head>
 <body>

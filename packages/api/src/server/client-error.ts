@@ -60,3 +60,17 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   }
   socket.end(clientErrorResponse(clientErrorAnswer(error)));
 }
+
+/**
+ * The adaptor's error handler: the request was parsed, but no web Request could be built from it
+ * (missing or invalid Host header, an invalid absolute URL, `OPTIONS *`, a backslash in the
+ * path). The app never ran, so the envelope is made here; anything else is an internal error.
+ */
+export function unreadableRequestResponse(error: unknown): Response {
+  const readable = error instanceof Error && error.name === 'RequestError';
+  const body = readable
+    ? { error: { code: 'invalid_request', message: `unreadable request: ${error.message}` } }
+    : { error: { code: 'internal_error', message: 'an unexpected error occurred; try again later' } };
+  if (!readable) console.error(JSON.stringify({ level: 'error', error: String(error) }));
+  return Response.json(body, { status: readable ? 400 : 500, headers: { connection: 'close' } });
+}

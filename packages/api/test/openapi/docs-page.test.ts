@@ -12,8 +12,10 @@ describe('/docs', () => {
     // Nothing from another origin: no absolute URL anywhere in the page.
     expect(html).not.toMatch(/https?:\/\//);
     expect(html).toContain('data-url="/openapi.json"');
-    // Scalar's default web fonts come from its CDN: switched off.
+    // What would reach Scalar's hosted services is switched off: web fonts, the AI agent, the proxy.
     expect(html).toContain('&quot;withDefaultFonts&quot;:false');
+    expect(html).toContain('&quot;agent&quot;:{&quot;disabled&quot;:true}');
+    expect(html).toContain('&quot;proxyUrl&quot;:&quot;&quot;');
   });
 
   it('serves the renderer bundle from node_modules as JavaScript', async () => {

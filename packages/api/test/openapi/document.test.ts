@@ -46,6 +46,17 @@ describe('/openapi.json', () => {
     }
   });
 
+  it('documents the rate-limit headers on the success of every rate-limited operation', async () => {
+    const doc = await openApiDocument();
+    for (const { path, method, op } of operations(doc).filter(({ op }) => op.responses['429'])) {
+      for (const [status, response] of Object.entries(op.responses).filter(([s]) => s.startsWith('2'))) {
+        expect(Object.keys(response.headers ?? {}), `${method} ${path} ${status}`).toEqual(
+          expect.arrayContaining(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']),
+        );
+      }
+    }
+  });
+
   it('gives every operation a curl and a Node sample with its own path', async () => {
     const doc = await openApiDocument();
     for (const { path, method, op } of operations(doc)) {
@@ -53,7 +64,12 @@ describe('/openapi.json', () => {
       expect(samples.map((s) => s.label)).toEqual(['curl', 'Node (@idv/client)']);
       expect(samples[0]?.source).toContain(`curl -X ${method.toUpperCase()} 'http://localhost:8787/`);
       expect(samples[1]?.source).toContain(`idv.${method.toUpperCase()}('${path}'`);
-      if (op.security?.length) expect(samples[0]?.source).toContain('Authorization: Bearer $IDV_SECRET_KEY');
+      const scheme = Object.keys((op.security?.[0] ?? {}) as object)[0];
+      if (scheme === 'SecretKey')
+        expect(samples[0]?.source).toContain('Authorization: Bearer $IDV_SECRET_KEY');
+      if (scheme === 'ClientToken')
+        expect(samples[1]?.source).toContain('clientToken: process.env.IDV_CLIENT_TOKEN');
+      if (!scheme) expect(samples[0]?.source).not.toContain('Authorization');
     }
     const verify = doc.paths['/v1/verify']?.post?.['x-codeSamples'] ?? [];
     expect(verify[0]?.source).toContain('-F front=@front.jpg');

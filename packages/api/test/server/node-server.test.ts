@@ -40,6 +40,12 @@ describe("the Node server's own refusals answer in the envelope", () => {
     expect(res.body).toContain('{"ok":true}');
   });
 
+  it('serves an HTTP/1.0 request without a Host header (the listening address stands for it)', async () => {
+    const res = await rawRequest('GET /health HTTP/1.0\r\n\r\n');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('{"ok":true}');
+  });
+
   it.each([
     ['a space in the path', Buffer.from('GET /v1/verifi cations HTTP/1.1\r\nHost: localhost\r\n\r\n')],
     [
@@ -55,6 +61,24 @@ describe("the Node server's own refusals answer in the envelope", () => {
     expect(res.headers).toMatch(/content-type: application\/json/i);
     expect(res.headers).toMatch(/connection: close/i);
     expect(JSON.parse(res.body)).toEqual(envelope);
+  });
+
+  it.each([
+    ['an invalid Host header', 'GET /health HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n'],
+    ['an invalid absolute URL', 'GET http://[bad/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
+    ['OPTIONS *', 'OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
+  ])('%s (parsed, but no web Request can be built): 400 invalid_request', async (_name, bytes) => {
+    const res = await rawRequest(bytes);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual(envelope);
+  });
+
+  it('CONNECT: 405 method_not_allowed', async () => {
+    const res = await rawRequest('CONNECT localhost:80 HTTP/1.1\r\nHost: localhost:80\r\n\r\n');
+    expect(res.status).toBe(405);
+    expect(JSON.parse(res.body)).toEqual({
+      error: { code: 'method_not_allowed', message: expect.any(String) },
+    });
   });
 
   it('headers over the size limit: 431 invalid_request', async () => {

@@ -810,6 +810,12 @@ export interface operations {
             /** @description The image */
             200: {
                 headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {

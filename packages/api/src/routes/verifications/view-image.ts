@@ -5,7 +5,7 @@ import { NO_AUTH } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { errorResponses } from '../../openapi/common.ts';
+import { errorResponses, RATE_LIMIT_HEADERS } from '../../openapi/common.ts';
 import { readImageGrant, requireUrlKey } from '../../services/image-urls.ts';
 import { VERIFICATIONS } from './group.ts';
 import { ImageTokenParam } from './schemas.ts';
@@ -24,6 +24,7 @@ export const viewImageRoute = createRoute({
   responses: {
     200: {
       description: 'The image',
+      headers: RATE_LIMIT_HEADERS,
       content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } as never } },
     },
     ...errorResponses('not_found', 'image_gone', 'rate_limited'),
