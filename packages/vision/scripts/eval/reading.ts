@@ -6,6 +6,7 @@ import { normalizeImage } from '../../src/image/normalize.ts';
 import { assessSharpness } from '../../src/quality/sharpness.ts';
 import { readDocument, warmUp } from '../../src/read-document.ts';
 import { fixtureHalf, type Half } from './fixture-split.ts';
+import { type MrzScore, scoreMrz } from './reading-metrics.ts';
 
 /**
  * Reading evaluation on a fixture folder with a `truth.json` (format in its MANIFEST.md).
@@ -13,8 +14,10 @@ import { fixtureHalf, type Half } from './fixture-split.ts';
  * MRZ), check-digit pass rate (reading valid, over images whose printed MRZ is valid), invented
  * MRZ (an MRZ returned where the truth has none), document-type accuracy and time per image.
  *
- * Usage: npx tsx packages/vision/scripts/eval/reading.ts [fixturesDir] [--half holdout|tuning] [--verbose]
- * (`--half`: only that half of the fixed split, fixture-split.ts; default all files).
+ * With `half`, only that half of the fixed split (fixture-split.ts) is read: figures on the
+ * tuning half measure tuning, the holdout half's are the ones to report.
+ *
+ * Usage: npx tsx packages/vision/scripts/eval/reading.ts [fixturesDir] [--half=tuning|holdout] [--verbose]
  */
 
 interface Truth {
@@ -70,6 +73,7 @@ interface Row {
   got: string[] | null;
   truth: string[] | null;
   blurScore: number;
+  score: MrzScore | null;
 }
 
 function percentile(xs: number[], p: number): number {
@@ -114,6 +118,7 @@ export async function evaluateReading(
       got,
       truth: t.mrz,
       blurScore: blur.score,
+      score: t.mrz ? scoreMrz(got, t.mrz) : null,
     };
     rows.push(row);
     if (opts.verbose) {
@@ -128,7 +133,18 @@ export async function evaluateReading(
   }
   const kinds = [...new Set(rows.map((r) => r.kind))].sort();
   const table: string[][] = [
-    ['kind', 'images', 'MRZ exact', 'check digits pass', 'MRZ invented', 'doc type', 'median ms', 'p95 ms'],
+    [
+      'kind',
+      'images',
+      'MRZ exact',
+      'MRZ lines exact',
+      'MRZ CER',
+      'check digits pass',
+      'MRZ invented',
+      'doc type',
+      'median ms',
+      'p95 ms',
+    ],
   ];
   const summarize = (label: string, rs: Row[]) => {
     const withMrz = rs.filter((r) => r.hasMrz);
@@ -139,6 +155,16 @@ export async function evaluateReading(
       label,
       String(rs.length),
       pct(withMrz.filter((r) => r.exact).length, withMrz.length),
+      pct(
+        withMrz.reduce((n, r) => n + r.score!.linesExact, 0),
+        withMrz.reduce((n, r) => n + r.score!.lines, 0),
+      ),
+      withMrz.length
+        ? `${(
+            (100 * withMrz.reduce((n, r) => n + r.score!.errors, 0)) /
+              withMrz.reduce((n, r) => n + r.score!.chars, 0)
+          ).toFixed(2)}%`
+        : '—',
       pct(valid.filter((r) => r.readValid).length, valid.length),
       pct(noMrz.filter((r) => r.invented).length, noMrz.length),
       pct(typed.filter((r) => r.typeOk).length, typed.length),
@@ -172,10 +198,9 @@ export async function evaluateReading(
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const args = process.argv.slice(2);
-  const hi = args.indexOf('--half');
-  const half = hi >= 0 ? (args[hi + 1] as Half) : undefined;
   const dir =
-    args.find((a, i) => !a.startsWith('--') && (hi < 0 || i !== hi + 1)) ??
+    args.find((a) => !a.startsWith('--')) ??
     resolve(fileURLToPath(import.meta.url), '../../../../../../shared/fixtures');
+  const half = args.find((a) => a.startsWith('--half='))?.slice(7) as Half | undefined;
   await evaluateReading(dir, { verbose: args.includes('--verbose'), half });
 }
