@@ -5,6 +5,7 @@ import { parseMrz } from '@idv/core';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { assessSharpness } from '../../src/quality/sharpness.ts';
 import { readDocument, warmUp } from '../../src/read-document.ts';
+import { fixtureHalf, type Half } from './fixture-split.ts';
 
 /**
  * Reading evaluation on a fixture folder with a `truth.json` (format in its MANIFEST.md).
@@ -12,7 +13,8 @@ import { readDocument, warmUp } from '../../src/read-document.ts';
  * MRZ), check-digit pass rate (reading valid, over images whose printed MRZ is valid), invented
  * MRZ (an MRZ returned where the truth has none), document-type accuracy and time per image.
  *
- * Usage: npx tsx packages/vision/scripts/eval/reading.ts [fixturesDir] [--verbose]
+ * Usage: npx tsx packages/vision/scripts/eval/reading.ts [fixturesDir] [--half holdout|tuning] [--verbose]
+ * (`--half`: only that half of the fixed split, fixture-split.ts; default all files).
  */
 
 interface Truth {
@@ -78,12 +80,16 @@ function percentile(xs: number[], p: number): number {
 
 const pct = (n: number, d: number) => (d === 0 ? '—' : `${((100 * n) / d).toFixed(0)}% (${n}/${d})`);
 
-export async function evaluateReading(fixturesDir: string, opts: { verbose?: boolean } = {}): Promise<void> {
+export async function evaluateReading(
+  fixturesDir: string,
+  opts: { verbose?: boolean; half?: Half } = {},
+): Promise<void> {
   const truth = JSON.parse(await readFile(join(fixturesDir, 'truth.json'), 'utf8')) as Record<string, Truth>;
   await warmUp();
   const rows: Row[] = [];
   for (const [file, t] of Object.entries(truth)) {
     if (!DOCUMENT_KINDS.has(t.kind)) continue;
+    if (opts.half && fixtureHalf(file, t) !== opts.half) continue;
     const bytes = new Uint8Array(await readFile(join(fixturesDir, file)));
     const start = performance.now();
     const img = await normalizeImage(bytes);
@@ -166,8 +172,10 @@ export async function evaluateReading(fixturesDir: string, opts: { verbose?: boo
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const args = process.argv.slice(2);
+  const hi = args.indexOf('--half');
+  const half = hi >= 0 ? (args[hi + 1] as Half) : undefined;
   const dir =
-    args.find((a) => !a.startsWith('--')) ??
+    args.find((a, i) => !a.startsWith('--') && (hi < 0 || i !== hi + 1)) ??
     resolve(fileURLToPath(import.meta.url), '../../../../../../shared/fixtures');
-  await evaluateReading(dir, { verbose: args.includes('--verbose') });
+  await evaluateReading(dir, { verbose: args.includes('--verbose'), half });
 }

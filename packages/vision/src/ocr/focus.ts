@@ -40,6 +40,10 @@ const MIN_FOCUS_LONG_SIDE = 800;
  * only when the first pass found fewer than MIN_REGION_BOXES boxes.
  */
 const SEARCH_DETECT_SIDE = 1280;
+/** Below this long side an upload is a small scan, read from an upscaled copy (upscale.ts). */
+const SMALL_SCAN_LONG_SIDE = 640;
+/** Detection size for the upscaled small scan (its long side is upscale.ts's 1000 px). */
+const SMALL_SCAN_DETECT_SIDE = 992;
 /** Boxes farther than this many median distances from the text's centre are background. */
 const OUTLIER_DISTANCE = 3;
 /**
@@ -57,6 +61,12 @@ const MARGIN_LINES = 2;
 export async function readDocumentPage(img: RgbImage, opts: FocusOptions = {}): Promise<PageView> {
   const detectSide = opts.detectSide ?? 640;
   const t0 = performance.now();
+  if (Math.max(img.width, img.height) < SMALL_SCAN_LONG_SIDE) {
+    // A small scan (a card of ~300x450 px): MRZ characters ~6 px wide, too small for the detector
+    // to separate the rows at native size. Detected and read from an upscaled copy instead.
+    const page = await readPage(img, { upscale: true, detectSide: SMALL_SCAN_DETECT_SIDE, minLineHeight: 5 });
+    return { image: img, page, toSource: (p) => p, focused: false };
+  }
   let boxes = await detectText(img, { maxSide: detectSide });
   let region = documentRegion(boxes, img);
   const long = Math.max(img.width, img.height);
