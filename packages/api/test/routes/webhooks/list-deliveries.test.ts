@@ -18,11 +18,7 @@ describe('GET /v1/webhooks/{id}/deliveries (listWebhookDeliveries)', () => {
     const a = await createTestOrganisation();
     const b = await createTestOrganisation();
     const { id } = await createEndpoint(app, a.testKey);
-    await expectError(
-      await app.request('/v1/webhooks/nope/deliveries', bearer(a.testKey)),
-      404,
-      'not_found',
-    );
+    await expectError(await app.request('/v1/webhooks/nope/deliveries', bearer(a.testKey)), 404, 'not_found');
     await expectError(
       await app.request('/v1/webhooks/whe_unknown000/deliveries', bearer(a.testKey)),
       404,
