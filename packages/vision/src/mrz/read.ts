@@ -97,8 +97,8 @@ const DEFAULT_READER = 'ppocr';
  * Whether the page reading's row lengths support decoding the rows as `format`: the constrained
  * decoder always returns lines of the format's length and shape, so it must not be handed rows
  * of another format (two rows of a TD1 card decoded as a TD2 would be an invented MRZ). The rows'
- * median length must be the nearest format length among those with this line count and within
- * MAX_SHORTFALL of it (readers lose fillers, so shorter is tolerated, not longer).
+ * median length must be the nearest format length of all formats and within MAX_SHORTFALL of it
+ * (readers lose fillers, so shorter is tolerated, not longer).
  */
 const MAX_SHORTFALL = 6;
 function fitsFormat(rows: MrzRow[], format: MrzFormat): boolean {
@@ -106,9 +106,10 @@ function fitsFormat(rows: MrzRow[], format: MrzFormat): boolean {
   const median = lengths[Math.floor(lengths.length / 2)]!;
   const n = MRZ_LAYOUTS[format].lineLength;
   if (median < n - MAX_SHORTFALL) return false;
-  const others = (Object.keys(MRZ_LAYOUTS) as MrzFormat[]).filter(
-    (f) => f !== format && MRZ_LAYOUTS[f].lineCount === rows.length,
-  );
+  // Every other format's length counts, whatever its line count: a page reading may miss one row
+  // of a block (two 30-character rows seen of a TD1 card's three), and rows of TD1 length must
+  // not be stretched into a 36-character TD2 by the constrained decoder.
+  const others = (Object.keys(MRZ_LAYOUTS) as MrzFormat[]).filter((f) => f !== format);
   return others.every((f) => Math.abs(median - MRZ_LAYOUTS[f].lineLength) >= Math.abs(median - n));
 }
 
