@@ -3,3 +3,4 @@ export { createLambdaAnalyzer } from './analyzers/lambda-analyzer.ts';
 export * from './app.ts';
 export * from './deps.ts';
 export { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from './http/api-error.ts';
+export * from './services/review.ts';
