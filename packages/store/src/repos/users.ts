@@ -58,6 +58,16 @@ export class UserRepository {
     return user;
   }
 
+  /** The user with this email, or null (a console session re-reads its user on every request). */
+  async getByEmail(email: string): Promise<ConsoleUser | null> {
+    const out = await this.table.doc.send(
+      new GetCommand({ TableName: this.table.name, Key: userKey(email), ConsistentRead: true }),
+    );
+    if (!out.Item) return null;
+    const { password_hash: _hash, ...user } = stripKeys<ConsoleUser & { password_hash: string }>(out.Item);
+    return user;
+  }
+
   /** The user when the email and password match; null otherwise (same answer for both causes). */
   async authenticate(email: string, password: string): Promise<ConsoleUser | null> {
     const out = await this.table.doc.send(

@@ -113,6 +113,35 @@ export class VerificationRepository {
     };
   }
 
+  /**
+   * The review queue of one organisation and mode: verdict `review` and no decision yet,
+   * oldest first (the ones waiting longest come first).
+   */
+  listAwaitingReview(
+    orgId: string,
+    mode: Mode,
+    limit: number,
+    cursor?: string,
+  ): Promise<PageResult<VerificationRecord>> {
+    return queryPage(
+      this.table,
+      {
+        index: 'gsi1',
+        partition: listPartition(orgId, mode),
+        limit,
+        cursor,
+        newestFirst: false,
+        filter: {
+          expression:
+            '#v.verdict = :review AND (attribute_not_exists(#v.#fv) OR attribute_type(#v.#fv, :nullType))',
+          names: { '#v': 'verification', '#fv': 'final_verdict' },
+          values: { ':review': 'review', ':nullType': 'NULL' },
+        },
+      },
+      (item) => toRecord(item as VerificationRecord & Record<string, unknown>),
+    );
+  }
+
   /** Marks the images of a verification as purged (they were deleted from the bucket). */
   purgedImagesUpdate(id: string, at: Date): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
     return {
