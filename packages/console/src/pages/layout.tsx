@@ -43,6 +43,7 @@ export function Layout(props: {
         <header>
           <strong>{t.title}</strong>
           <nav style="display:flex;gap:1rem;align-items:center">
+            {props.signedIn ? <span class="muted">{props.signedIn.email}</span> : null}
             {props.signedIn ? <a href="/console/reviews">{t.reviewQueue}</a> : null}
             <a href={`?lang=${other}`} hreflang={other}>
               {t.language}
