@@ -3,6 +3,7 @@ import type { AppDeps } from '@idv/api';
 import { Hono } from 'hono';
 import type { ConsoleEnv, ConsoleOptions } from './env.ts';
 import { pickLang } from './i18n.ts';
+import { registerApiKeyRoutes } from './routes/api-keys.tsx';
 import { registerReviewRoutes } from './routes/reviews.tsx';
 import { registerSignInRoutes } from './routes/sign-in.tsx';
 
@@ -23,6 +24,7 @@ export function createConsole(deps: AppDeps, options: ConsoleOptions) {
   app.get('/', (c) => c.redirect('/console/reviews', 303));
   registerSignInRoutes(app);
   registerReviewRoutes(app);
+  registerApiKeyRoutes(app);
   return app;
 }
 

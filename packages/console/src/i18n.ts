@@ -29,6 +29,17 @@ const en = {
   forbidden: 'Your role does not allow this action.',
   readOnly: 'Your role can see the queue but not decide.',
   language: 'Français',
+  apiKeys: 'API keys',
+  createKey: 'Create a key',
+  keyCreated: 'Copy this key now: it will not be shown again.',
+  prefix: 'Prefix',
+  state: 'State',
+  active: 'active',
+  revoked: 'revoked',
+  revoke: 'Revoke',
+  keyRevoked: 'Key revoked.',
+  liveNotEnabled: 'Live mode is not active for your organisation yet.',
+  noKeys: 'No key yet.',
 } as const;
 
 export type Messages = { [K in keyof typeof en]: string };
@@ -59,6 +70,17 @@ const fr: Messages = {
   forbidden: 'Votre rôle ne permet pas cette action.',
   readOnly: 'Votre rôle permet de voir la file, pas de décider.',
   language: 'English',
+  apiKeys: 'Clés API',
+  createKey: 'Créer une clé',
+  keyCreated: 'Copiez cette clé maintenant : elle ne sera plus affichée.',
+  prefix: 'Préfixe',
+  state: 'État',
+  active: 'active',
+  revoked: 'révoquée',
+  revoke: 'Révoquer',
+  keyRevoked: 'Clé révoquée.',
+  liveNotEnabled: "Le mode live n'est pas encore activé pour votre organisation.",
+  noKeys: 'Aucune clé.',
 };
 
 export const MESSAGES: Record<Lang, Messages> = { en, fr };

@@ -100,8 +100,8 @@ export interface ConsoleTeam {
 }
 
 /** An organisation with one console user of each role (all with the same password). */
-export async function createTeam(): Promise<ConsoleTeam> {
-  const org = await createTestOrganisation();
+export async function createTeam(options: { liveEnabled?: boolean } = {}): Promise<ConsoleTeam> {
+  const org = await createTestOrganisation(options);
   const password = randomBytes(12).toString('base64url');
   const emails = {} as Record<Role, string>;
   for (const role of ['owner', 'admin', 'reviewer', 'developer'] as const) {

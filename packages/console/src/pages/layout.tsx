@@ -45,6 +45,7 @@ export function Layout(props: {
           <nav style="display:flex;gap:1rem;align-items:center">
             {props.signedIn ? <span class="muted">{props.signedIn.email}</span> : null}
             {props.signedIn ? <a href="/console/reviews">{t.reviewQueue}</a> : null}
+            {props.signedIn ? <a href="/console/keys">{t.apiKeys}</a> : null}
             <a href={`?lang=${other}`} hreflang={other}>
               {t.language}
             </a>
