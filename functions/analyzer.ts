@@ -1,17 +1,32 @@
 /**
- * AWS Lambda (container image): analyses the images of one verification. Receives S3
- * references (RemoteAnalysisRequest in packages/core/src/analysis.ts), reads and decrypts the images,
- * returns observations. Models load once per instance, at init, not per request.
+ * AWS Lambda (container image): the analyzer. A verification's analysis receives S3 references
+ * (RemoteAnalysisRequest in packages/core/src/analysis.ts), reads and decrypts the images and
+ * returns observations; a session's pre-check or chip-key read receives its one photo inline and
+ * stores nothing. Models load once per instance, at init, not per request.
  */
-import type { RemoteAnalysisRequest, RemoteAnalysisResponse } from '@idv/core';
+import type { RemoteAnalysisRequest, RemoteAnalyzerEvent } from '@idv/core';
 import { createStore, storeConfigFromEnv } from '@idv/store';
-import { analyzeImages, warmUpAnalyzer } from '@idv/vision';
+import { analyzeImages, precheckImage, readMrzLines, warmUpAnalyzer } from '@idv/vision';
 
 const store = createStore(storeConfigFromEnv());
 const ready = warmUpAnalyzer();
 
-export async function handler(event: RemoteAnalysisRequest): Promise<RemoteAnalysisResponse> {
+export async function handler(event: RemoteAnalyzerEvent) {
   await ready;
+  switch (event.task) {
+    case 'precheck':
+      return precheckImage(Buffer.from(event.image_base64, 'base64'), {
+        documentType: event.document_type,
+        side: event.side,
+      });
+    case 'read_mrz':
+      return readMrzLines(Buffer.from(event.image_base64, 'base64'));
+    default:
+      return analyze(event);
+  }
+}
+
+async function analyze(event: RemoteAnalysisRequest) {
   const images: Parameters<typeof analyzeImages>[0]['images'] = {};
   for (const [kind, ref] of Object.entries(event.images)) {
     if (!ref) continue;
