@@ -1,4 +1,4 @@
-import type { ApiKeyRecord } from '@idv/store';
+import type { ApiKeyRecord, Role } from '@idv/store';
 import { CSRF_FIELD } from '../auth/csrf.ts';
 import { type Lang, MESSAGES } from '../i18n.ts';
 import { Layout } from './layout.tsx';
@@ -6,6 +6,7 @@ import { Layout } from './layout.tsx';
 export interface ApiKeysProps {
   lang: Lang;
   email: string;
+  role: Role;
   csrf: string;
   keys: ApiKeyRecord[];
   /** The full secret of the key just created: shown this once only. */
@@ -16,7 +17,11 @@ export interface ApiKeysProps {
 export function ApiKeysPage(props: ApiKeysProps) {
   const t = MESSAGES[props.lang];
   return (
-    <Layout lang={props.lang} title={t.apiKeys} signedIn={{ email: props.email, csrf: props.csrf }}>
+    <Layout
+      lang={props.lang}
+      title={t.apiKeys}
+      signedIn={{ email: props.email, role: props.role, csrf: props.csrf }}
+    >
       <h1>{t.apiKeys}</h1>
       {props.flash ? (
         <p class={props.flash.error ? 'flash error' : 'flash'} role="status">

@@ -1,5 +1,7 @@
+import type { Role } from '@idv/store';
 import type { Child } from 'hono/jsx';
 import { CSRF_FIELD } from '../auth/csrf.ts';
+import { can } from '../auth/permissions.ts';
 import { type Lang, MESSAGES } from '../i18n.ts';
 
 // One small stylesheet inline: readable at phone width (320 px) without any client script.
@@ -7,6 +9,8 @@ const STYLE = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.45 system-ui,sans-serif;color:#1b1f24;background:#f6f7f9}
 header{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;padding:.75rem 1rem;background:#fff;border-bottom:1px solid #dde1e6}
 header a,header button{color:#0b57d0;text-decoration:none;background:none;border:0;font:inherit;cursor:pointer;padding:0}
+nav{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;min-width:0}.who{overflow-wrap:anywhere}
+dd{overflow-wrap:anywhere;margin:0}
 main{max-width:56rem;margin:0 auto;padding:1rem}
 h1{font-size:1.35rem;margin:.25rem 0 1rem}
 .card{background:#fff;border:1px solid #dde1e6;border-radius:.5rem;padding:1rem;margin-bottom:1rem}
@@ -15,6 +19,7 @@ h1{font-size:1.35rem;margin:.25rem 0 1rem}
 label{display:block;margin:.5rem 0 .25rem;font-weight:600}
 input[type=email],input[type=password],textarea{width:100%;padding:.6rem;font:inherit;border:1px solid #b8c0ca;border-radius:.4rem}
 textarea{min-height:5rem}
+select{padding:.5rem;font:inherit;min-height:44px;border:1px solid #b8c0ca;border-radius:.4rem}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.75rem}
 button.primary,button.approve,button.reject{padding:.6rem 1.1rem;font:inherit;border:0;border-radius:.4rem;color:#fff;cursor:pointer;min-height:44px}
 button.primary{background:#0b57d0}button.approve{background:#137333}button.reject{background:#b3261e}
@@ -26,7 +31,7 @@ export function Layout(props: {
   lang: Lang;
   title: string;
   /** Set once signed in: shows the email and the sign-out form. */
-  signedIn?: { email: string; csrf: string };
+  signedIn?: { email: string; role: Role; csrf: string };
   children?: Child;
 }) {
   const t = MESSAGES[props.lang];
@@ -42,10 +47,12 @@ export function Layout(props: {
       <body>
         <header>
           <strong>{t.title}</strong>
-          <nav style="display:flex;gap:1rem;align-items:center">
-            {props.signedIn ? <span class="muted">{props.signedIn.email}</span> : null}
+          <nav>
+            {props.signedIn ? <span class="muted who">{props.signedIn.email}</span> : null}
             {props.signedIn ? <a href="/console/reviews">{t.reviewQueue}</a> : null}
-            {props.signedIn ? <a href="/console/keys">{t.apiKeys}</a> : null}
+            {props.signedIn && can(props.signedIn.role, 'keys.manage') ? (
+              <a href="/console/keys">{t.apiKeys}</a>
+            ) : null}
             <a href={`?lang=${other}`} hreflang={other}>
               {t.language}
             </a>

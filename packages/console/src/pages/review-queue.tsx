@@ -1,4 +1,4 @@
-import type { VerificationRecord } from '@idv/store';
+import type { Role, VerificationRecord } from '@idv/store';
 import { CSRF_FIELD } from '../auth/csrf.ts';
 import { type Lang, MESSAGES } from '../i18n.ts';
 import { Layout } from './layout.tsx';
@@ -6,6 +6,7 @@ import { Layout } from './layout.tsx';
 export interface ReviewQueueProps {
   lang: Lang;
   email: string;
+  role: Role;
   csrf: string;
   items: VerificationRecord[];
   /** False for roles that may see the queue but not decide (developer). */
@@ -16,7 +17,11 @@ export interface ReviewQueueProps {
 export function ReviewQueuePage(props: ReviewQueueProps) {
   const t = MESSAGES[props.lang];
   return (
-    <Layout lang={props.lang} title={t.reviewQueue} signedIn={{ email: props.email, csrf: props.csrf }}>
+    <Layout
+      lang={props.lang}
+      title={t.reviewQueue}
+      signedIn={{ email: props.email, role: props.role, csrf: props.csrf }}
+    >
       <h1>{t.reviewQueue}</h1>
       {props.flash ? (
         <p class={props.flash.error ? 'flash error' : 'flash'} role="status">

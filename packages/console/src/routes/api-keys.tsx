@@ -57,7 +57,14 @@ async function keysPage(
   const user = c.get('user');
   const keys = await c.get('deps').store.apiKeys.listForOrganisation(user.org_id);
   return c.html(
-    <ApiKeysPage lang={c.get('lang')} email={user.email} csrf={c.get('csrf')} keys={keys} {...extra} />,
+    <ApiKeysPage
+      lang={c.get('lang')}
+      email={user.email}
+      role={user.role}
+      csrf={c.get('csrf')}
+      keys={keys}
+      {...extra}
+    />,
     status,
   );
 }

@@ -57,6 +57,7 @@ async function queuePage(
     <ReviewQueuePage
       lang={c.get('lang')}
       email={user.email}
+      role={user.role}
       csrf={c.get('csrf')}
       items={items}
       canDecide={can(user.role, 'reviews.decide')}
