@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/test/**/*.test.ts'],
           // The API's and the store's tests need the local servers: they run in the integration project.
-          exclude: ['packages/api/test/**', 'packages/store/test/**'],
+          exclude: ['packages/api/test/**', 'packages/store/test/**', 'packages/console/test/**'],
         },
       },
       {
@@ -31,6 +31,7 @@ export default defineConfig({
             'test/**/*.test.ts',
             'packages/api/test/**/*.test.ts',
             'packages/store/test/**/*.test.ts',
+            'packages/console/test/**/*.test.ts',
           ],
           globalSetup: ['test/global-setup.ts'],
         },

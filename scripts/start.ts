@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { resolve } from 'node:path';
 import { createApp } from '@idv/api';
 import { startNodeServer } from '@idv/api/node-server';
+import { deriveConsoleSessionKey, mountConsole } from '@idv/console';
 import { createStore } from '@idv/store';
 import { type LocalCredentials, seedLocal, startLocalServers } from '@idv/store/local';
 import { inProcessAnalyzer, warmUpAnalyzer } from '@idv/vision';
@@ -94,7 +95,7 @@ async function main() {
   await warmUpAnalyzer();
   const analyzer = inProcessAnalyzer();
 
-  const app = createApp({
+  const appDeps = {
     store,
     baseUrl,
     analyzer,
@@ -102,7 +103,10 @@ async function main() {
     events: webhookEventPublisher(store),
     // Locally, receivers on http://localhost are the norm (never on AWS).
     webhooks: { allowLocalhost: true },
-  });
+  };
+  const app = createApp(appDeps);
+  // The operator console, on the same server under /console.
+  mountConsole(app, appDeps, { sessionKey: deriveConsoleSessionKey(appDeps.urlSigningKey) });
   // The webhook worker, in-process: long-polls the local events queue like the Lambda would.
   // At start it re-sends every overdue delivery from the table (the local queue lived in memory,
   // so a restart lost its messages); WEBHOOKS_RETRY_MINUTE_MS=200 shrinks the retry schedule.

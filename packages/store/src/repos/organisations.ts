@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '@idv/core';
 import { stripKeys, type Table } from '../table.ts';
 
@@ -95,5 +95,20 @@ export class OrganisationRepository {
       }),
     );
     return out.Attributes ? stripKeys<Organisation>(out.Attributes) : null;
+  }
+
+  /** The applications of an organisation, oldest first (the first is the default one). */
+  async listApplications(orgId: string): Promise<Application[]> {
+    const out = await this.table.doc.send(
+      new QueryCommand({
+        TableName: this.table.name,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :app)',
+        ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':app': 'APP#' },
+        ConsistentRead: true,
+      }),
+    );
+    return (out.Items ?? [])
+      .map((item) => stripKeys<Application>(item))
+      .sort((a, b) => a.created_at.localeCompare(b.created_at));
   }
 }

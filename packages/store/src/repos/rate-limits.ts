@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { epochSeconds, type Table } from '../table.ts';
 
 export interface RateLimitResult {
@@ -32,5 +32,19 @@ export class RateLimitRepository {
     );
     const hits = Number(out.Attributes?.hits ?? 1);
     return { allowed: hits <= limit, limit, remaining: Math.max(0, limit - hits), resetAt };
+  }
+
+  /** The hits counted so far in the current window, without counting one more. */
+  async peek(scope: string, windowSeconds: number, now = new Date()): Promise<number> {
+    const nowSeconds = epochSeconds(now);
+    const windowStart = nowSeconds - (nowSeconds % windowSeconds);
+    const out = await this.table.doc.send(
+      new GetCommand({
+        TableName: this.table.name,
+        Key: { pk: `RL#${scope}#${windowStart}`, sk: 'RL' },
+        ConsistentRead: true,
+      }),
+    );
+    return Number(out.Item?.hits ?? 0);
   }
 }

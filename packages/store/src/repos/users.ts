@@ -20,6 +20,9 @@ export interface ConsoleUser {
   created_at: string;
 }
 
+/** A well-formed hash no password matches (random salt and hash), for unknown emails. */
+const UNKNOWN_USER_HASH = `scrypt$${randomBytes(16).toString('hex')}$${randomBytes(32).toString('hex')}`;
+
 const userKey = (email: string) => ({ pk: `USER#${email.toLowerCase()}`, sk: 'USER' });
 
 /** scrypt with a per-user salt; stored as `scrypt$<salt hex>$<hash hex>`. */
@@ -58,12 +61,26 @@ export class UserRepository {
     return user;
   }
 
+  /** The user with this email, or null (a console session re-reads its user on every request). */
+  async getByEmail(email: string): Promise<ConsoleUser | null> {
+    const out = await this.table.doc.send(
+      new GetCommand({ TableName: this.table.name, Key: userKey(email), ConsistentRead: true }),
+    );
+    if (!out.Item) return null;
+    const { password_hash: _hash, ...user } = stripKeys<ConsoleUser & { password_hash: string }>(out.Item);
+    return user;
+  }
+
   /** The user when the email and password match; null otherwise (same answer for both causes). */
   async authenticate(email: string, password: string): Promise<ConsoleUser | null> {
     const out = await this.table.doc.send(
       new GetCommand({ TableName: this.table.name, Key: userKey(email) }),
     );
-    if (!out.Item || typeof out.Item.password_hash !== 'string') return null;
+    if (!out.Item || typeof out.Item.password_hash !== 'string') {
+      // The same scrypt work as for a real user, so the answer time does not reveal which emails exist.
+      await passwordMatches(password, UNKNOWN_USER_HASH);
+      return null;
+    }
     if (!(await passwordMatches(password, out.Item.password_hash))) return null;
     const { password_hash: _hash, ...user } = stripKeys<ConsoleUser & { password_hash: string }>(out.Item);
     return user;

@@ -84,6 +84,64 @@ export class VerificationRepository {
     );
   }
 
+  /**
+   * Records a reviewer's decision on a `review` verification, once: the condition refuses a
+   * verification that is not in review or already decided, so of concurrent decisions exactly
+   * one is written. `verdict` is left as it is; only `final_verdict` is set.
+   */
+  decideItem(
+    id: string,
+    orgId: string,
+    finalVerdict: 'verified' | 'rejected',
+  ): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
+    return {
+      Update: {
+        TableName: this.table.name,
+        Key: itemKey(id),
+        UpdateExpression: 'SET #v.#fv = :fv',
+        ConditionExpression:
+          'attribute_exists(pk) AND org_id = :org AND #v.verdict = :review AND ' +
+          '(attribute_not_exists(#v.#fv) OR attribute_type(#v.#fv, :nullType))',
+        ExpressionAttributeNames: { '#v': 'verification', '#fv': 'final_verdict' },
+        ExpressionAttributeValues: {
+          ':fv': finalVerdict,
+          ':org': orgId,
+          ':review': 'review',
+          ':nullType': 'NULL',
+        },
+      },
+    };
+  }
+
+  /**
+   * The review queue of one organisation and mode: verdict `review` and no decision yet,
+   * oldest first (the ones waiting longest come first).
+   */
+  listAwaitingReview(
+    orgId: string,
+    mode: Mode,
+    limit: number,
+    cursor?: string,
+  ): Promise<PageResult<VerificationRecord>> {
+    return queryPage(
+      this.table,
+      {
+        index: 'gsi1',
+        partition: listPartition(orgId, mode),
+        limit,
+        cursor,
+        newestFirst: false,
+        filter: {
+          expression:
+            '#v.verdict = :review AND (attribute_not_exists(#v.#fv) OR attribute_type(#v.#fv, :nullType))',
+          names: { '#v': 'verification', '#fv': 'final_verdict' },
+          values: { ':review': 'review', ':nullType': 'NULL' },
+        },
+      },
+      (item) => toRecord(item as VerificationRecord & Record<string, unknown>),
+    );
+  }
+
   /** Marks the images of a verification as purged (they were deleted from the bucket). */
   purgedImagesUpdate(id: string, at: Date): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
     return {
