@@ -7,10 +7,18 @@ import { AnalysisUnavailableError } from '../analyzer.ts';
  * with S3 references. A function error, a throttle or a malformed answer is "analysis
  * unavailable" (503); the caller cleans up.
  */
-export function createLambdaAnalyzer(lambda: LambdaClient, functionName: string): Analyzer {
+export function createLambdaAnalyzer(
+  lambda: LambdaClient,
+  functionName: string,
+  options: { callerRequestId?: () => string | undefined } = {},
+): Analyzer {
   return {
     async analyze(request: AnalysisRequest): Promise<AnalysisOutcome> {
-      const payload: RemoteAnalysisRequest = { images: {}, document_type: request.documentType };
+      const payload: RemoteAnalysisRequest = {
+        images: {},
+        document_type: request.documentType,
+        caller_request_id: options.callerRequestId?.(),
+      };
       for (const [kind, image] of Object.entries(request.images)) {
         if (image)
           payload.images[kind as keyof typeof payload.images] = {
