@@ -22,6 +22,7 @@ let current: { requestId?: string; fields: CostFields } = { fields: {} };
 /** Times the analyzer calls, so the API's cost line carries the analyzer time it paid for. */
 function timed(analyzer: Analyzer): Analyzer {
   return {
+    ...analyzer,
     async analyze(request) {
       const startedAt = performance.now();
       try {

@@ -3,12 +3,18 @@
  * ../shared/fixtures). Prints MRZ read rates, document-type accuracy and reading times,
  * face-match figures (TAR at FAR, rank-1, similarity distributions), tamper detection, and
  * portrait_edge, field_overwritten and photo_of_screen on simulated portrait swaps, in-painted
- * text lines and screen recaptures made from the bona fide documents.
+ * text lines and screen recaptures made from the bona fide documents; then per attack kind caught /
+ * total and per sign type bona fide flagged / total on the generated attack corpus (holdout half)
+ * and on the fixtures' holdout half (scripts/eval/generated-attacks.ts).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { evaluateAttacks } from '../packages/vision/scripts/eval/attacks.ts';
 import { evaluateFaces } from '../packages/vision/scripts/eval/faces.ts';
+import {
+  evaluateFixtureHalf,
+  evaluateGeneratedAttacks,
+} from '../packages/vision/scripts/eval/generated-attacks.ts';
 import { evaluatePortraitSwaps } from '../packages/vision/scripts/eval/portrait-swap.ts';
 import { evaluateReading } from '../packages/vision/scripts/eval/reading.ts';
 import { evaluateScreenRecapture } from '../packages/vision/scripts/eval/screen-recapture.ts';
@@ -30,3 +36,6 @@ await evaluateAttacks(dir);
 await evaluatePortraitSwaps(dir);
 await evaluateTextInpaint(dir);
 await evaluateScreenRecapture(dir);
+console.log('\n## Tamper signs on the generated attack corpus and the real holdout half\n');
+await evaluateGeneratedAttacks(dir, 'holdout');
+await evaluateFixtureHalf(dir, 'holdout');

@@ -1,6 +1,8 @@
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { createLambdaAnalyzer } from '@idv/api';
+import { parseMrz, REMOTE_INLINE_IMAGE_BYTES } from '@idv/core';
 import { storeConfigToEnv } from '@idv/store';
+import { inProcessAnalyzer } from '@idv/vision';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { documentPhoto, matchingSelfie } from '../support/documents.ts';
 import { startLambdaEndpoint } from '../support/lambda-endpoint.ts';
@@ -67,5 +69,19 @@ describe('analyzer as a Lambda function (functions/analyzer.ts behind the Invoke
     });
     expect(retry.status).toBe(200);
     expect(retry.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('runs a session pre-check and chip-key read with the photo inline, as in process', async () => {
+    const remote = createLambdaAnalyzer(client, 'analyzer');
+    const local = inProcessAnalyzer();
+    const photo = await documentPhoto('passport');
+    const request = { bytes: photo, documentType: 'passport' as const, side: 'front' as const };
+    expect(await remote.precheck?.(request)).toEqual(await local.precheck(request));
+    const lines = await remote.readMrz?.(photo);
+    expect(lines).toEqual(await local.readMrz(photo));
+    expect(lines && parseMrz(lines.lines)).toBeTruthy();
+    // A photo beyond the inline limit is not sent: the routes answer "not checked" for it.
+    const huge = new Uint8Array(REMOTE_INLINE_IMAGE_BYTES + 1);
+    await expect(remote.readMrz?.(huge)).rejects.toThrow(/too large/);
   });
 });

@@ -73,3 +73,24 @@ export interface RemoteAnalysisRequest {
   caller_request_id?: string;
 }
 export type RemoteAnalysisResponse = AnalysisOutcome;
+
+/**
+ * Largest photo the API sends inline (base64) to the analyzer Lambda for a session's pre-check
+ * or chip key. Base64 grows it by a third and Lambda's synchronous payload stops at 6 MB; the
+ * capture page sends about 2000 px JPEGs (well under 1 MB), so only an unusual upload is
+ * larger, and it then gets the routes' "not checked" answer rather than an error.
+ */
+export const REMOTE_INLINE_IMAGE_BYTES = 4 * 1024 * 1024;
+
+/** The session helpers on the analyzer Lambda: one photo travels inline, nothing is stored. */
+export type RemoteSessionTask =
+  | {
+      task: 'precheck';
+      image_base64: string;
+      document_type?: PrecheckRequest['documentType'];
+      side?: PrecheckRequest['side'];
+    }
+  | { task: 'read_mrz'; image_base64: string };
+
+/** Every event the analyzer Lambda takes: an analysis (no `task`, or `analyze`) or a session task. */
+export type RemoteAnalyzerEvent = (RemoteAnalysisRequest & { task?: 'analyze' }) | RemoteSessionTask;

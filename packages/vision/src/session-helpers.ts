@@ -1,7 +1,8 @@
+import type { PrecheckIssue, PrecheckRequest } from '@idv/core';
 import { analyzeImages } from './analyzer.ts';
 import { normalizeImage } from './image/normalize.ts';
 import { readMrzOnly } from './mrz/read.ts';
-import { type PrecheckIssue, type PrecheckOptions, precheck } from './precheck/precheck.ts';
+import { type PrecheckOptions, precheck } from './precheck/precheck.ts';
 
 /**
  * The two capture helpers of a session, from the uploaded bytes: the photo pre-check (advice
@@ -26,11 +27,8 @@ export async function readMrzLines(bytes: Uint8Array): Promise<{ lines: string[]
 export function inProcessAnalyzer() {
   return {
     analyze: analyzeImages,
-    precheck: (request: {
-      bytes: Uint8Array;
-      documentType?: PrecheckOptions['documentType'];
-      side?: PrecheckOptions['side'];
-    }) => precheckImage(request.bytes, { documentType: request.documentType, side: request.side }),
+    precheck: (request: PrecheckRequest) =>
+      precheckImage(request.bytes, { documentType: request.documentType, side: request.side }),
     readMrz: readMrzLines,
   };
 }

@@ -20,6 +20,8 @@ import { cosine, type EmbeddingModel, embedFace } from '../../src/faces/embed.ts
 import { FACE_MODELS } from '../../src/faces/models.ts';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
 import { loadFixtureImage, pct, printTable, readTruth } from './faces-common.ts';
+import { reportOutOfSample } from './faces-out-of-sample.ts';
+import { fixtureHalf, type Half } from './fixture-split.ts';
 
 /**
  * Face evaluation on the fixture set: detection counts, verification (TAR at FAR 1 % and
@@ -35,6 +37,7 @@ interface Sample {
   file: string;
   person: string;
   source: 'face' | 'document';
+  half: Half;
   /** One embedding per evaluated model. */
   embeddings: Record<string, Float32Array>;
 }
@@ -96,6 +99,7 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
           file,
           person: t.person,
           source: 'face',
+          half: fixtureHalf(file, t as Parameters<typeof fixtureHalf>[1]),
           embeddings: await embedAll(image, main, MODELS),
         });
       }
@@ -115,6 +119,7 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
           file,
           person: t.person,
           source: 'document',
+          half: fixtureHalf(file, t as Parameters<typeof fixtureHalf>[1]),
           embeddings: await embedAll(image, main, MODELS),
         });
       }
@@ -147,6 +152,7 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
   reportScores(FACE_MODELS.resnet, cosineOf(FACE_MODELS.resnet), RESNET_CALIBRATION, faces, docs, fit);
   const fused: Scorer = (a, b) => fusedScore(MODELS.map((m) => cosine(a.embeddings[m]!, b.embeddings[m]!)));
   reportScores('fusion (in use)', fused, FUSED_CALIBRATION, faces, docs, fit);
+  reportOutOfSample(samples, MODELS);
 }
 
 type Scorer = (a: Sample, b: Sample) => number;

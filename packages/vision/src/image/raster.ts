@@ -135,7 +135,7 @@ export function withPixels(base: NormalizedImage, img: RgbImage): NormalizedImag
  * Solves the 3x3 homography mapping the unit rectangle corners (0,0),(W,0),(W,H),(0,H) to `quad`.
  * Used to sample a straightened crop out of a tilted text line or document.
  */
-function homographyFromRect(w: number, h: number, quad: Quad): number[] {
+export function homographyFromRect(w: number, h: number, quad: Quad): number[] {
   // Map unit square to quad (Heckbert's closed form), then pre-scale by 1/w, 1/h.
   const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = quad;
   const dx1 = x1 - x2;

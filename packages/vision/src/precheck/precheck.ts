@@ -1,3 +1,4 @@
+import type { PrecheckIssue, PrecheckRequest } from '@idv/core';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { detectText, type TextBox } from '../ocr/detect.ts';
 import { rectCorners } from '../ocr/geometry.ts';
@@ -12,18 +13,8 @@ import { assessSharpness } from '../quality/sharpness.ts';
  * statistics. The most basic problem is reported first.
  */
 
-export type PrecheckIssue =
-  | 'not_a_document'
-  | 'wrong_side'
-  | 'cut_off'
-  | 'obstructed'
-  | 'glare'
-  | 'illegible';
-
-export interface PrecheckOptions {
-  documentType?: 'cni' | 'cni_old' | 'passport';
-  side?: 'front' | 'back';
-}
+/** What the capture step expects of the photo (the analyzer contract's pre-check request). */
+export type PrecheckOptions = Omit<PrecheckRequest, 'bytes'>;
 
 /** Detection working size: a document filling the frame still shows its field lines at 480 px. */
 const PRECHECK_SIDE = 480;

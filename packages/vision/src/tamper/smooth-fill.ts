@@ -1,6 +1,7 @@
 import type { NormalizedImage } from '../image/normalize.ts';
 import { quantile } from '../image/stats.ts';
-import { isQuad, ringGap, ringRegion, straightenedWithRing } from './text-fields.ts';
+import { ringGap, ringRegion, straightenedWithRing } from './field-background.ts';
+import { isQuad } from './text-boxes.ts';
 
 /**
  * `field_overwritten`, second cue: text erased by digital in-painting and typed again. In-painting
@@ -12,7 +13,7 @@ import { isQuad, ringGap, ringRegion, straightenedWithRing } from './text-fields
  * Texture: median |Laplacian| (4 neighbours) of background pixels, the ink and a pixel around it
  * left out (ink edges are texture of another kind). Around: four ring parts (above, below,
  * before, after, a gap away from the box) and the *least* textured one counts, as for the tone
- * cue in text-fields.ts: a line in a plain white entry field that runs on beyond the value has a
+ * cue in field-background.ts: a line in a plain white entry field that runs on beyond the value has a
  * plain part of ring, and is not judged.
  */
 

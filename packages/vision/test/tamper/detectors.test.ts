@@ -4,7 +4,7 @@ import { blurStrength, glareFraction, sharpness } from '../../src/tamper/capture
 import { detectTamper } from '../../src/tamper/index.ts';
 import { colourSpread, PHOTOCOPY_MAX_SPREAD } from '../../src/tamper/photocopy.ts';
 import { SCREEN_PEAK_RATIO, screenPeakRatio } from '../../src/tamper/screen.ts';
-import { parseTextBoxes } from '../../src/tamper/text-fields.ts';
+import { parseTextBoxes } from '../../src/tamper/text-boxes.ts';
 import { boxBlur, colourDocument, greyCopy, mapPixels, rng } from './synthetic.ts';
 
 /**

@@ -1,8 +1,9 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { nowOf } from '../../deps.ts';
-import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse } from '../../openapi/common.ts';
+import { SESSIONS_SERVER } from './group.ts';
 import { CreatedSessionSchema, CreateSessionBody, SESSION_TTL, sessionView } from './schemas.ts';
 
 export const createSessionRoute = createRoute({
@@ -14,8 +15,7 @@ export const createSessionRoute = createRoute({
     "Opens a session for an end user's browser or app. Hand the `client_token` (or the hosted page `url`) to " +
     'the end user: it uploads the photos once, within `ttl_seconds` (60–3600, default 900). The session takes ' +
     'the mode of the key. The result arrives by webhook and through GET /v1/sessions/{id}.',
-  tags: ['Sessions'],
-  ...SECRET_KEY_AUTH,
+  ...SESSIONS_SERVER,
   request: { body: { required: false, content: { 'application/json': { schema: CreateSessionBody } } } },
   responses: {
     201: jsonResponse('The session, with its client token', CreatedSessionSchema),

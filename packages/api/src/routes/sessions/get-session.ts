@@ -1,9 +1,10 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { nowOf } from '../../deps.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { authOf, SECRET_KEY_AUTH } from '../../http/auth.ts';
+import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse } from '../../openapi/common.ts';
+import { SESSIONS_SERVER } from './group.ts';
 import { SessionIdParam, SessionSchema, sessionView } from './schemas.ts';
 
 export const getSessionRoute = createRoute({
@@ -14,8 +15,7 @@ export const getSessionRoute = createRoute({
   description:
     'A session of your organisation in the mode of the key: `status` (open, completed, expired), your `reference`, ' +
     'the imposed `document_type`, and once completed its verification. Secret key only; the client token is never shown again.',
-  tags: ['Sessions'],
-  ...SECRET_KEY_AUTH,
+  ...SESSIONS_SERVER,
   request: { params: SessionIdParam },
   responses: {
     200: jsonResponse('The session', SessionSchema),

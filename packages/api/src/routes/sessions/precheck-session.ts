@@ -1,10 +1,11 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { MAX_IMAGE_BYTES } from '@idv/core';
 import { bodyLimit } from 'hono/body-limit';
-import { CLIENT_TOKEN_AUTH, limitPerSession } from '../../http/client-token-auth.ts';
+import { limitPerSession } from '../../http/client-token-auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { readImageParts } from '../../http/images.ts';
 import { errorResponses, jsonResponse } from '../../openapi/common.ts';
+import { SESSIONS_BROWSER } from './group.ts';
 import { imageBody, PrecheckQuery, PrecheckSchema, SessionIdParam } from './schemas.ts';
 
 /** A pre-check slower than this is abandoned: the user is waiting to confirm the photo. */
@@ -19,10 +20,9 @@ export const precheckSessionRoute = createRoute({
     'Advice on a photo before the end user confirms it: `issue` is the most basic problem (`not_a_document`, ' +
     '`wrong_side`, `cut_off`, `obstructed`, `glare`, `illegible`) or null. Any error or time-out inside answers ' +
     '`issue: null, checked: false`. Nothing is stored or billed. Client token; 20 calls per minute per session.',
-  tags: ['Sessions'],
-  security: CLIENT_TOKEN_AUTH.security,
+  ...SESSIONS_BROWSER,
   middleware: [
-    ...CLIENT_TOKEN_AUTH.middleware,
+    ...SESSIONS_BROWSER.middleware,
     limitPerSession('precheck'),
     // An oversized body is an inner error too: advice only, never a failure.
     bodyLimit({

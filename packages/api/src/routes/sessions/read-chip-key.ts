@@ -2,10 +2,11 @@ import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { chipAccessKey, MAX_IMAGE_BYTES, parseMrz } from '@idv/core';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from '../../http/api-error.ts';
-import { CLIENT_TOKEN_AUTH, limitPerSession } from '../../http/client-token-auth.ts';
+import { limitPerSession } from '../../http/client-token-auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { readImageParts } from '../../http/images.ts';
 import { errorResponses, jsonResponse } from '../../openapi/common.ts';
+import { SESSIONS_BROWSER } from './group.ts';
 import { ChipKeySchema, imageBody, SessionIdParam } from './schemas.ts';
 
 export const readChipKeyRoute = createRoute({
@@ -17,10 +18,9 @@ export const readChipKeyRoute = createRoute({
     'For an app about to read the document chip over NFC: the key (document number, date of birth, date of ' +
     'expiry, as printed) from a photo of the MRZ (passport data page, card back). `key` is null unless every ' +
     'check digit holds. Nothing is stored or billed. Client token; 20 calls per minute per session.',
-  tags: ['Sessions'],
-  security: CLIENT_TOKEN_AUTH.security,
+  ...SESSIONS_BROWSER,
   middleware: [
-    ...CLIENT_TOKEN_AUTH.middleware,
+    ...SESSIONS_BROWSER.middleware,
     limitPerSession('mrz'),
     bodyLimit({
       maxSize: MAX_IMAGE_BYTES + 64 * 1024,

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Verification } from '@idv/core';
 import { type SessionRecord, sessionStatus } from '@idv/store';
-import { VerificationResponse } from '../verifications/schemas.ts';
+import { documentImagesForm, VerificationResponse } from '../verifications/schemas.ts';
 
 /** Shared OpenAPI schemas and views of the session routes. */
 
@@ -135,16 +135,4 @@ export function imageBody(description: string) {
 }
 
 /** The upload's parts, as for POST /v1/verify. */
-export const SessionUploadFormSchema = {
-  type: 'object',
-  required: ['front'],
-  properties: {
-    front: {
-      type: 'string',
-      format: 'binary',
-      description: 'Passport identity page, card front, or paper card page',
-    },
-    back: { type: 'string', format: 'binary', description: 'Card back (with the MRZ)' },
-    selfie: { type: 'string', format: 'binary', description: 'Selfie for the face match' },
-  },
-} as never;
+export const SessionUploadFormSchema = documentImagesForm('Selfie for the face match');

@@ -2,12 +2,13 @@ import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { nowOf } from '../../deps.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { CLIENT_TOKEN_AUTH, limitPerSession, sessionOf } from '../../http/client-token-auth.ts';
+import { limitPerSession, sessionOf } from '../../http/client-token-auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { MAX_UPLOAD_BYTES, readImageParts, VERIFY_IMAGE_PARTS } from '../../http/images.ts';
 import { errorResponses, RATE_LIMIT_HEADERS } from '../../openapi/common.ts';
 import { verify } from '../../services/verify.ts';
 import { VerificationResponse } from '../verifications/schemas.ts';
+import { SESSIONS_BROWSER } from './group.ts';
 import { SessionIdParam, SessionUploadFormSchema } from './schemas.ts';
 
 /** Bodies past three images are refused before they are read. */
@@ -28,9 +29,8 @@ export const uploadSessionRoute = createRoute({
     'for POST /v1/verify. `201` returns the verification, completes the session (the token is spent) and sends ' +
     'the webhook. A `402` or a `422` leaves the session usable. Of concurrent uploads only one is processed; the ' +
     'others get `409`. A session that imposes its document refuses another one (`400`). 12 requests per minute.',
-  tags: ['Sessions'],
-  security: CLIENT_TOKEN_AUTH.security,
-  middleware: [...CLIENT_TOKEN_AUTH.middleware, limitPerSession('upload'), uploadLimit],
+  ...SESSIONS_BROWSER,
+  middleware: [...SESSIONS_BROWSER.middleware, limitPerSession('upload'), uploadLimit],
   request: {
     params: SessionIdParam,
     body: { required: true, content: { 'multipart/form-data': { schema: SessionUploadFormSchema } } },

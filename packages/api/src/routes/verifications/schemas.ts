@@ -117,20 +117,27 @@ export const ImageTokenParam = z.object({
   token: z.string().openapi({ param: { name: 'token', in: 'path' } }),
 });
 
-/** The multipart body of POST /v1/verify, documented only: the handler reads and checks it. */
-export const VerifyFormSchema = {
-  type: 'object',
-  required: ['front'],
-  properties: {
-    front: {
-      type: 'string',
-      format: 'binary',
-      description: 'Passport identity page, card front, or paper card page',
+/**
+ * The multipart body of document images (POST /v1/verify, a session's upload), documented
+ * only: the handler reads and checks the parts itself.
+ */
+export function documentImagesForm(selfieDescription: string) {
+  return {
+    type: 'object',
+    required: ['front'],
+    properties: {
+      front: {
+        type: 'string',
+        format: 'binary',
+        description: 'Passport identity page, card front, or paper card page',
+      },
+      back: { type: 'string', format: 'binary', description: 'Card back (with the MRZ)' },
+      selfie: { type: 'string', format: 'binary', description: selfieDescription },
     },
-    back: { type: 'string', format: 'binary', description: 'Card back (with the MRZ)' },
-    selfie: { type: 'string', format: 'binary', description: 'Optional selfie for the face match' },
-  },
-} as never;
+  } as never;
+}
+
+export const VerifyFormSchema = documentImagesForm('Optional selfie for the face match');
 
 export const IdempotencyKeyHeader = z.object({
   'idempotency-key': z.string().optional().openapi({

@@ -1,0 +1,82 @@
+import type { DocumentLayout, TamperSignal } from '@idv/core';
+import { textExtent } from '../../../src/document/extent.ts';
+import { normalizeImage } from '../../../src/image/normalize.ts';
+import { readDocument } from '../../../src/read-document.ts';
+import { detectTamper, TAMPER_SIGNS } from '../../../src/tamper/index.ts';
+import type { PointMap } from './phone-capture.ts';
+import type { GenuineSource } from './types.ts';
+
+/**
+ * The tamper step as the analyzer runs it on an upload: decode, read (the reading step gives the
+ * document's extent, the field boxes and the lines), then detect.
+ */
+export async function analyzeUpload(
+  bytes: Uint8Array,
+  layout: DocumentLayout,
+): Promise<{ signals: TamperSignal[]; ms: number }> {
+  const front = await normalizeImage(bytes);
+  const reading = await readDocument({ front });
+  const region = textExtent(reading.textBoxes, 'front', front.width, front.height);
+  const { signals, timings } = await detectTamper(
+    { front, originals: { front: bytes } },
+    {
+      layout,
+      documentRegions: region ? { front: region } : {},
+      textBoxes: reading.fieldBoxes,
+      lineBoxes: reading.textBoxes,
+    },
+  );
+  return { signals, ms: timings.tamper_ms ?? 0 };
+}
+
+/** The tamper check fails: a sign of tampering (not a capture anomaly) at high severity. */
+export const failsCheck = (signals: TamperSignal[]) =>
+  signals.some((s) => TAMPER_SIGNS[s.type].maxEffect === 'fail' && s.severity === 'high');
+
+export function layoutOfKind(kind: string): DocumentLayout {
+  if (kind === 'passport') return 'td3';
+  if (kind === 'id_td1') return 'td1';
+  if (kind === 'id_td2') return 'td2';
+  return 'unknown';
+}
+
+/**
+ * The tamper step given the truth instead of the reading step: the source's field boxes and the
+ * document's extent carried through the capture's geometry (`map`). Measures the detectors
+ * alone, and costs no OCR (the corpus is hundreds of images). Without `map` (an attack that
+ * moved the document, a screen recapture) no boxes and no extent are given.
+ */
+export async function analyzeWithTruth(
+  bytes: Uint8Array,
+  source: GenuineSource,
+  map: PointMap | null,
+): Promise<{ signals: TamperSignal[]; ms: number }> {
+  const front = await normalizeImage(bytes);
+  const k = front.width / front.originalWidth;
+  const at = (x: number, y: number): [number, number] => {
+    const [u, v] = map!(x, y);
+    return [u * k, v * k];
+  };
+  const quadOf = (b: { x: number; y: number; w: number; h: number }) => [
+    at(b.x, b.y),
+    at(b.x + b.w, b.y),
+    at(b.x + b.w, b.y + b.h),
+    at(b.x, b.y + b.h),
+  ];
+  let context: Parameters<typeof detectTamper>[1] = { layout: source.layout as DocumentLayout };
+  if (map) {
+    const corners = quadOf({ x: 0, y: 0, w: source.image.width, h: source.image.height });
+    const xs = corners.map((p) => Math.min(front.width, Math.max(0, p[0])));
+    const ys = corners.map((p) => Math.min(front.height, Math.max(0, p[1])));
+    const [x, y] = [Math.min(...xs), Math.min(...ys)];
+    const fields = source.boxes.fields.map((f) => ({ field: f.field, side: 'front', quad: quadOf(f.box) }));
+    context = {
+      ...context,
+      documentRegions: { front: { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y } },
+      textBoxes: fields,
+      lineBoxes: fields.map((f) => ({ side: 'front', text: 'field', quad: f.quad })),
+    };
+  }
+  const { signals, timings } = await detectTamper({ front, originals: { front: bytes } }, context);
+  return { signals, ms: timings.tamper_ms ?? 0 };
+}

@@ -1,0 +1,65 @@
+import type { RgbImage } from '../../../src/image/raster.ts';
+import { colourCopy, greyCopy, roomLight } from './photocopy.ts';
+import { type SwapStyle, swapPortrait } from './portrait.ts';
+import type { Rng } from './rng.ts';
+import { screenRecapture } from './screen.ts';
+import { overwriteField, substituteGlyph } from './text.ts';
+import type { Attack, GenuineSource } from './types.ts';
+
+/** Fields a forger changes (a value, not a label; the MRZ is left to the checksum checks). */
+function targetField(source: GenuineSource, rng: Rng) {
+  const values = source.boxes.fields.filter((f) => !f.field.startsWith('mrz') && f.box.w > 2 * f.box.h);
+  const pool = values.length ? values : source.boxes.fields;
+  return pool.length ? rng.pick(pool) : null;
+}
+
+const swap =
+  (style: SwapStyle) =>
+  async (source: GenuineSource, rng: Rng, donor?: GenuineSource): Promise<RgbImage> =>
+    swapPortrait(source.image, source.boxes.portrait!, donor!.image, donor!.boxes.portrait!, style, rng);
+
+/** Every attack kind of the corpus, with the sign that should catch it. */
+export const ATTACKS: Attack[] = [
+  { kind: 'grey_photocopy', expected: 'photocopy', make: (s, r) => greyCopy(s.image, r) },
+  { kind: 'colour_photocopy', expected: 'photocopy', make: (s, r) => colourCopy(s.image, r) },
+  {
+    kind: 'print_photographed',
+    expected: 'photocopy',
+    make: async (s, r) =>
+      roomLight(r.next() < 0.5 ? await greyCopy(s.image, r) : await colourCopy(s.image, r), r),
+  },
+  {
+    kind: 'screen_recapture',
+    expected: 'photo_of_screen',
+    flatCapture: true,
+    make: (s, r) => screenRecapture(s.image, r),
+  },
+  { kind: 'portrait_pasted', expected: 'portrait_edge', needs: 'portrait', make: swap('pasted') },
+  { kind: 'portrait_blended', expected: 'portrait_edge', needs: 'portrait', make: swap('blended') },
+  { kind: 'portrait_reglued', expected: 'portrait_edge', needs: 'portrait', make: swap('reglued') },
+  {
+    kind: 'field_overwritten',
+    expected: 'field_overwritten',
+    needs: 'fields',
+    make: async (s, r) => {
+      const f = targetField(s, r)!;
+      return overwriteField(s.image, f.box, f.field, r);
+    },
+  },
+  {
+    kind: 'glyph_substituted',
+    expected: 'font_inconsistency',
+    needs: 'fields',
+    make: async (s, r) => {
+      const f = targetField(s, r)!;
+      return substituteGlyph(s.image, f.box, f.field, r);
+    },
+  },
+];
+
+/** Whether the source carries what the attack needs. */
+export function applicable(attack: Attack, source: GenuineSource): boolean {
+  if (attack.needs === 'portrait') return !!source.boxes.portrait;
+  if (attack.needs === 'fields') return source.boxes.fields.length > 0;
+  return true;
+}

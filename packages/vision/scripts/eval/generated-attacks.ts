@@ -1,0 +1,205 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { TamperSignal, TamperType } from '@idv/core';
+import { TAMPER_SIGNS } from '../../src/tamper/index.ts';
+import { analyzeUpload, analyzeWithTruth, failsCheck, layoutOfKind } from './corpus/analyze.ts';
+import { ATTACKS, applicable } from './corpus/attacks.ts';
+import { phoneCaptureMapped } from './corpus/phone-capture.ts';
+import { seededRng, seedOf } from './corpus/rng.ts';
+import { genuineSources } from './corpus/sources.ts';
+import type { GenuineSource } from './corpus/types.ts';
+import { median, pct, printTable } from './faces-common.ts';
+import { type Half, loadSplitTruth } from './fixture-split.ts';
+
+/**
+ * Tamper signs on a generated attack corpus and on the real fixtures of one half.
+ *
+ *   npx tsx packages/vision/scripts/eval/generated-attacks.ts [fixturesDir]
+ *       [--half holdout|tuning] [--drawn N] [--read] [--save DIR] [--only kind,kind]
+ *
+ * The corpus is made on demand from the genuine sources of the chosen half (the fixtures' bona
+ * fide documents, N independently drawn Niger paper cards and N synthetic colour cards): each source is captured once as it
+ * is (bona fide) and once per attack kind, every image through the same phone capture, all of it
+ * seeded by the source's name (same figures on every run, nothing committed). Thresholds are tuned
+ * on `--half tuning`; the figures reported are those of `--half holdout`. The detectors get the
+ * truth: field boxes and the document's extent carried through the capture's geometry (no OCR:
+ * hundreds of images); `--read` runs the reading step on each image instead, as the analyzer
+ * does. The real fixtures always go through the reading step.
+ */
+
+type Tally = { n: number; expected: number; fail: number };
+
+export async function evaluateGeneratedAttacks(
+  fixturesDir: string,
+  half: Half,
+  opts: { drawn?: number; read?: boolean; save?: string; only?: string[] } = {},
+): Promise<void> {
+  const sources = await genuineSources(fixturesDir, half, opts.drawn ?? 6);
+  if (opts.save) await mkdir(opts.save, { recursive: true });
+  const perAttack = new Map<string, Tally>();
+  const bona = { n: 0, fail: 0, paperN: 0, paperFail: 0 };
+  const perSign = new Map<TamperType, number>();
+  const misses: string[][] = [];
+  const times: number[] = [];
+  const withPortrait = sources.filter((s) => s.boxes.portrait && s.layout !== 'niger_paper_card');
+  for (const [i, source] of sources.entries()) {
+    const rng = seededRng(seedOf(`${source.name}:bona-fide`));
+    const { bytes, map } = await phoneCaptureMapped(source.image, rng);
+    if (opts.save) await writeFile(join(opts.save, `${slug(source.name)}--bona-fide.jpg`), bytes);
+    const { signals, ms } = opts.read
+      ? await analyzeUpload(bytes, source.layout)
+      : await analyzeWithTruth(bytes, source, map);
+    times.push(ms);
+    bona.n++;
+    if (failsCheck(signals)) bona.fail++;
+    if (source.layout === 'niger_paper_card') {
+      bona.paperN++;
+      if (failsCheck(signals)) bona.paperFail++;
+    }
+    for (const type of new Set(signals.map((s) => s.type))) perSign.set(type, (perSign.get(type) ?? 0) + 1);
+    if (signals.length) misses.push([source.name, 'bona fide', describe(signals)]);
+    for (const attack of ATTACKS) {
+      if (opts.only && !opts.only.includes(attack.kind)) continue;
+      if (!applicable(attack, source)) continue;
+      // Portrait swaps on the paper card are not generated: its glued photo is the genuine case.
+      if (attack.needs === 'portrait' && source.layout === 'niger_paper_card') continue;
+      const donor = pickDonor(withPortrait, source, i);
+      if (attack.needs === 'portrait' && !donor) continue;
+      const arng = seededRng(seedOf(`${source.name}:${attack.kind}`));
+      const forged = await attack.make(source, arng, donor);
+      const flat = attack.flatCapture ?? false;
+      const capture = await phoneCaptureMapped(forged, arng, { flat });
+      const upload = capture.bytes;
+      if (opts.save) await writeFile(join(opts.save, `${slug(source.name)}--${attack.kind}.jpg`), upload);
+      // A screen recapture moved the document inside its frame: no truth boxes for it.
+      const result = opts.read
+        ? await analyzeUpload(upload, source.layout)
+        : await analyzeWithTruth(upload, source, flat ? null : capture.map);
+      times.push(result.ms);
+      const t = perAttack.get(attack.kind) ?? { n: 0, expected: 0, fail: 0 };
+      t.n++;
+      const caught = result.signals.some((s) => s.type === attack.expected);
+      if (caught) t.expected++;
+      if (failsCheck(result.signals)) t.fail++;
+      perAttack.set(attack.kind, t);
+      if (!caught) misses.push([source.name, attack.kind, describe(result.signals)]);
+    }
+  }
+  console.log(`\n### Generated corpus, ${half} half (${sources.length} genuine sources)\n`);
+  printAttackTable(
+    perAttack,
+    ATTACKS.map((a) => [a.kind, a.expected]),
+  );
+  console.log('');
+  printTable(
+    ['bona fide captures', 'tamper fail', 'paper cards', 'paper cards failed'],
+    [
+      [
+        bona.n,
+        `${bona.fail} (${pct(bona.fail, bona.n)})`,
+        bona.paperN,
+        `${bona.paperFail} (${pct(bona.paperFail, bona.paperN)})`,
+      ],
+    ],
+  );
+  printSignTable(perSign, bona.n);
+  console.log('\n#### Misses and bona fide signs\n');
+  printTable(['source', 'image', 'signs'], misses);
+  console.log(`\nTamper step per image (median): ${median(times)} ms`);
+}
+
+/** The fixtures' own attacks and bona fide documents of one half (never the other). */
+export async function evaluateFixtureHalf(fixturesDir: string, half: Half): Promise<void> {
+  const perAttack = new Map<string, Tally>();
+  const perSign = new Map<TamperType, number>();
+  const expectedOf: Record<string, string> = {
+    grayscale_photocopy: 'photocopy',
+    portrait_swap: 'portrait_edge',
+    text_inpaint: 'field_overwritten',
+    screen_replay: 'photo_of_screen',
+  };
+  let n = 0;
+  let fail = 0;
+  const rows: string[][] = [];
+  for (const e of await loadSplitTruth(fixturesDir)) {
+    if (e.half !== half || !e.file.startsWith('documents/')) continue;
+    const bytes = new Uint8Array(await readFile(join(fixturesDir, e.file)));
+    const { signals } = await analyzeUpload(bytes, layoutOfKind(e.truth.kind));
+    if (e.truth.attack) {
+      const t = perAttack.get(e.truth.attack) ?? { n: 0, expected: 0, fail: 0 };
+      t.n++;
+      if (signals.some((s) => s.type === expectedOf[e.truth.attack!])) t.expected++;
+      if (failsCheck(signals)) t.fail++;
+      perAttack.set(e.truth.attack, t);
+      rows.push([e.file, e.truth.attack, describe(signals)]);
+    } else {
+      n++;
+      if (failsCheck(signals)) fail++;
+      for (const type of new Set(signals.map((s) => s.type))) perSign.set(type, (perSign.get(type) ?? 0) + 1);
+      if (signals.length) rows.push([e.file, 'bona fide', describe(signals)]);
+    }
+  }
+  console.log(`\n### Real fixtures, ${half} half\n`);
+  printAttackTable(perAttack, Object.entries(expectedOf));
+  console.log('');
+  printTable(['bona fide documents', 'tamper fail'], [[n, `${fail} (${pct(fail, n)})`]]);
+  printSignTable(perSign, n);
+  console.log('');
+  printTable(['image', 'truth', 'signs'], rows);
+}
+
+function printAttackTable(perAttack: Map<string, Tally>, expected: [string, string][]): void {
+  const exp = new Map(expected);
+  printTable(
+    ['attack kind', 'expected sign', 'caught (expected sign) / total', 'tamper check fails'],
+    [...perAttack].map(([kind, t]) => [
+      kind,
+      exp.get(kind) ?? '?',
+      `${t.expected}/${t.n} (${pct(t.expected, t.n)})`,
+      `${t.fail}/${t.n} (${pct(t.fail, t.n)})`,
+    ]),
+  );
+}
+
+function printSignTable(perSign: Map<TamperType, number>, n: number): void {
+  console.log('');
+  printTable(
+    ['sign type', 'bona fide flagged / total'],
+    (Object.keys(TAMPER_SIGNS) as TamperType[]).map((type) => [type, `${perSign.get(type) ?? 0}/${n}`]),
+  );
+}
+
+function pickDonor(pool: GenuineSource[], source: GenuineSource, i: number): GenuineSource | undefined {
+  const others = pool.filter((s) => s.name !== source.name);
+  return others.length ? others[i % others.length] : undefined;
+}
+
+const describe = (signals: TamperSignal[]) =>
+  signals.map((s) => `${s.type}(${s.severity} ${s.strength}${s.field ? ` ${s.field}` : ''})`).join(', ') ||
+  '—';
+const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '_');
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const value = (flag: string) => {
+    const i = args.indexOf(flag);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const flagValues = new Set(['--half', '--drawn', '--save', '--only'].map(value));
+  const dir = resolve(
+    args.find((a) => !a.startsWith('--') && !flagValues.has(a)) ??
+      process.env.FIXTURES_DIR ??
+      '../shared/fixtures',
+  );
+  const half = (value('--half') ?? 'holdout') as Half;
+  const save = value('--save');
+  const only = value('--only')?.split(',');
+  await evaluateGeneratedAttacks(dir, half, {
+    drawn: Number(value('--drawn') ?? 6),
+    read: args.includes('--read'),
+    ...(save ? { save } : {}),
+    ...(only ? { only } : {}),
+  });
+  await evaluateFixtureHalf(dir, half);
+}

@@ -1,0 +1,119 @@
+import { type GreyImage, toGrey } from '../image/grey.ts';
+import type { NormalizedImage } from '../image/normalize.ts';
+import { type Box, clampBox, dist, type Quad, warpQuad } from '../image/raster.ts';
+import { quantile } from '../image/stats.ts';
+
+/**
+ * `field_overwritten`, background cue: the field's background differs from the document right
+ * around it (correction fluid, a pasted label, a digitally filled rectangle).
+ */
+
+/**
+ * Background of a field vs. the document right around it: the difference of the background
+ * (non-ink) medians in grey levels. A field erased and re-typed shows a differently toned patch
+ * (correction fluid, a pasted label, a digitally filled rectangle).
+ *
+ * The ring around the field is measured in four parts (above, below, before and after the
+ * value along its line) and the smallest difference is kept: a patch over a field differs from
+ * the document on every side, while a white entry field of a printed or rendered form carries
+ * on along the line beyond the value it holds (and a band of security print runs across it),
+ * so some part of the ring matches the value's background. When the box has a `quad`, the
+ * field and its ring are measured on the field straightened along it (tilted photos).
+ */
+export function fieldBackgroundContrast(
+  grey: GreyImage,
+  box: Box & { quad?: [number, number][] },
+  image?: NormalizedImage,
+): { toneDiff: number } | null {
+  const { canvas, inner, margin } =
+    box.quad && image ? straightenedWithRing(image, box.quad) : axisAlignedRing(grey, box);
+  if (inner.w < 8 || inner.h < 8) return null;
+  const gap = ringGap(inner.h);
+  const inside: number[] = [];
+  const parts: number[][] = [[], [], [], []]; // above, below, before, after
+  const outer = clampBox(
+    { x: inner.x - margin, y: inner.y - margin, w: inner.w + 2 * margin, h: inner.h + 2 * margin },
+    canvas.width,
+    canvas.height,
+  );
+  for (let y = outer.y; y < outer.y + outer.h; y++) {
+    for (let x = outer.x; x < outer.x + outer.w; x++) {
+      const region = ringRegion(x, y, inner, gap);
+      if (region === null) continue;
+      const v = canvas.data[y * canvas.width + x]!;
+      if (region === 'inside') inside.push(v);
+      else parts[region]!.push(v);
+    }
+  }
+  if (inside.length < 20) return null;
+  // Paper tone of each region: its 75th percentile. Ink, guilloche and shadows are darker than
+  // the paper and cover well under a quarter of a ring part and under half of a field, so this
+  // is paper in both; unlike a single ink/paper split of everything, it does not mistake a
+  // white patch's slight overhang into the ring for the ring's paper.
+  const toneIn = quantile(inside, PAPER_QUANTILE);
+  let least: number | null = null;
+  for (const part of parts) {
+    // A part clipped away by the photo's edge says nothing.
+    if (part.length < 20) continue;
+    const diff = Math.abs(toneIn - quantile(part, PAPER_QUANTILE));
+    least = least === null ? diff : Math.min(least, diff);
+  }
+  return least === null ? null : { toneDiff: least };
+}
+
+const PAPER_QUANTILE = 0.75;
+
+/**
+ * Where a canvas pixel lies around a field box: inside it, in one of the four ring parts (0 above,
+ * 1 below, 2 before, 3 after), or null in the gap between the box and its ring.
+ */
+export function ringRegion(x: number, y: number, inner: Box, gap: number): 'inside' | 0 | 1 | 2 | 3 | null {
+  const out = Math.max(inner.x - x, x - (inner.x + inner.w - 1), inner.y - y, y - (inner.y + inner.h - 1));
+  if (out > 0 && out <= gap) return null;
+  if (y < inner.y) return 0;
+  if (y >= inner.y + inner.h) return 1;
+  if (x < inner.x) return 2;
+  if (x >= inner.x + inner.w) return 3;
+  return 'inside';
+}
+
+/**
+ * The ring around a field starts a gap away from the field's box (a fifth of its height, at
+ * least 2 px: where a patch laid over the field overhangs it, and where the box, drawn from
+ * character positions, may be a little short) and reaches 0.6 of the height (at least 4 px)
+ * beyond the gap.
+ */
+export const ringGap = (height: number) => Math.max(2, Math.round(height * 0.2));
+const ringMargin = (height: number) => ringGap(height) + Math.max(4, Math.round(height * 0.6));
+
+function axisAlignedRing(grey: GreyImage, box: Box) {
+  return { canvas: grey, inner: clampBox(box, grey.width, grey.height), margin: ringMargin(box.h) };
+}
+
+/** The field and its ring, straightened along the field's quad (corners TL, TR, BR, BL). */
+export function straightenedWithRing(image: NormalizedImage, quad: [number, number][]) {
+  const q = quad as Quad;
+  const w = Math.max(1, Math.round(dist(q[0], q[1])));
+  const h = Math.max(1, Math.round(dist(q[0], q[3])));
+  const m = ringMargin(h);
+  const a: [number, number] = [(q[1][0] - q[0][0]) / w, (q[1][1] - q[0][1]) / w];
+  const c: [number, number] = [(q[3][0] - q[0][0]) / h, (q[3][1] - q[0][1]) / h];
+  const at = (p: [number, number], da: number, dc: number): [number, number] => [
+    p[0] + da * a[0] + dc * c[0],
+    p[1] + da * a[1] + dc * c[1],
+  ];
+  const grown: Quad = [at(q[0], -m, -m), at(q[1], m, -m), at(q[2], m, m), at(q[3], -m, m)];
+  return {
+    canvas: toGrey(warpQuad(image, grown, w + 2 * m, h + 2 * m)),
+    inner: { x: m, y: m, w, h },
+    margin: m,
+  };
+}
+
+/**
+ * A field counts as overwritten when its background tone differs by more than 25 grey levels
+ * from the surrounding ring: printed backgrounds are continuous across a field, and lighting
+ * gradients change by a few levels over a field's height. (Comparing texture as well was
+ * left out: the ink of the field itself dominates any texture measure of the box.)
+ */
+export const FIELD_TONE_DIFF = 25;

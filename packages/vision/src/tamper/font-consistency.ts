@@ -1,0 +1,135 @@
+import { cropGrey, toGrey } from '../image/grey.ts';
+import type { NormalizedImage } from '../image/normalize.ts';
+import type { Box } from '../image/raster.ts';
+import { quantile } from '../image/stats.ts';
+import { type Glyph, glyphs, uprightField } from './glyphs.ts';
+
+/**
+ * `font_inconsistency`: one glyph inside a field that is not of the field's font: another size
+ * (its height breaks from the line of the capitals) or another weight (its strokes are much
+ * thicker or thinner than the field's). Needs the field boxes from the reading step.
+ */
+
+/** Fields printed in capitals or digits only, where every glyph has the same height. */
+const UNIFORM_HEIGHT_FIELDS = /^(document_number|date_of_birth|date_of_expiry|date_of_issue|mrz.*|surname)$/;
+
+/**
+ * Below this glyph height (photo px) JPEG and resampling make height measures unreliable. A phone
+ * capture's working copy prints an MRZ or a date 10–13 px high (generated corpus, fixtures), so
+ * 12 px left most fields unjudged; measured on the field upsampled (FIELD_MIN_HEIGHT), where the
+ * ink edge falls between pixels, a 10 px glyph's height is known to about ±0.5 px (5 %), a
+ * quarter of the tolerance below.
+ */
+const MIN_GLYPH_HEIGHT = 10;
+/**
+ * A straightened field lower than this (px) is sampled larger (bilinear), so that glyph heights
+ * are measured in fractions of a photo pixel rather than whole ones.
+ */
+const FIELD_MIN_HEIGHT = 40;
+/**
+ * A glyph whose height differs from the field's median by more than 22 % is from another
+ * font or size: within one typeface, capitals and digits agree to a few percent, and a
+ * ±1 px measurement error on a 12 px glyph is 8 %.
+ */
+export const GLYPH_HEIGHT_TOLERANCE = 0.22;
+
+/**
+ * Largest relative deviation of a glyph height from the field's capital height, or null when
+ * the field has too few measurable glyphs. Punctuation (under 40 % of the tallest glyph) and
+ * thin slanted strokes ('/', taller than digits in many fonts) are left out.
+ *
+ * The capital height is a straight line along the field (capitalHeightLine), not one median:
+ * on a photo taken at an angle the text shrinks steadily with distance (8–20 % over a
+ * 44-character MRZ line on the fixtures), while a glyph from another font breaks from the line.
+ *
+ * Shorter glyphs are ambiguous. In an MRZ line (`fillers`) the filler '<' is a legitimate glyph
+ * 65–85 % of the capitals' height (the more, the smaller and blurrier the print), so only
+ * glyphs taller than the capitals are measured there. In other fields a shorter glyph counts
+ * when it stands on the baseline, as a substituted glyph is set; marks printed at mid-height
+ * (hyphens) do not.
+ */
+export function glyphHeightDeviation(
+  image: NormalizedImage,
+  box: Box & { quad?: [number, number][] },
+  grey = toGrey(image),
+  opts: { fillers?: boolean } = {},
+): number | null {
+  const height = box.quad
+    ? Math.hypot(box.quad[3]![0] - box.quad[0]![0], box.quad[3]![1] - box.quad[0]![1])
+    : 0;
+  const scale = box.quad ? Math.max(1, Math.min(3, FIELD_MIN_HEIGHT / Math.max(1, height))) : 1;
+  const crop = box.quad ? uprightField(image, box.quad, scale) : cropGrey(grey, box);
+  const all = glyphs(crop);
+  const tallest = Math.max(0, ...all.map((g) => g.h));
+  const letters = all.filter(
+    (g) => g.h >= 0.4 * tallest && g.h >= MIN_GLYPH_HEIGHT * scale && g.w >= 0.2 * g.h && g.h < crop.height,
+  );
+  if (letters.length < 4) return null;
+  const capitals = capitalHeightLine(letters);
+  if (!capitals) return null;
+  const capitalAt = (g: Glyph) => capitals.at + capitals.slope * (g.x + g.w / 2);
+  const baseline = quantile(
+    capitals.inliers.map((g) => g.y + g.h),
+    0.5,
+  );
+  let worst = 0;
+  for (const g of letters) {
+    const expected = capitalAt(g);
+    if (expected <= 0) continue;
+    const deviation = (g.h - expected) / expected;
+    if (deviation < 0) {
+      if (opts.fillers) continue;
+      if (baseline - (g.y + g.h) > BASELINE_TOLERANCE * expected) continue;
+    }
+    worst = Math.max(worst, Math.abs(deviation));
+  }
+  return worst;
+}
+
+/**
+ * The capitals' height along the field, h = at + slope·x, fitted by least squares on the glyphs
+ * within ±10 % of the current fit (three rounds, starting from the glyphs near the field's tall
+ * ones): fillers, punctuation and an odd glyph are left out of the fit, so they cannot pull it.
+ * Null when fewer than 4 glyphs agree on a line.
+ */
+export function capitalHeightLine(letters: Glyph[]): { at: number; slope: number; inliers: Glyph[] } | null {
+  const top = quantile(
+    letters.map((g) => g.h),
+    0.9,
+  );
+  let inliers = letters.filter((g) => g.h >= 0.85 * top && g.h <= 1.15 * top);
+  let fit = { at: top, slope: 0 };
+  for (let round = 0; round < 3; round++) {
+    if (inliers.length < 4) return null;
+    fit = lineFit(inliers);
+    const f = fit;
+    inliers = letters.filter((g) => {
+      const e = f.at + f.slope * (g.x + g.w / 2);
+      return Math.abs(g.h - e) <= CAPITAL_FIT_BAND * e;
+    });
+  }
+  return inliers.length < 4 ? null : { ...fit, inliers };
+}
+
+function lineFit(gs: Glyph[]): { at: number; slope: number } {
+  const xs = gs.map((g) => g.x + g.w / 2);
+  const mx = xs.reduce((a, b) => a + b, 0) / gs.length;
+  const my = gs.reduce((a, g) => a + g.h, 0) / gs.length;
+  let sxy = 0;
+  let sxx = 0;
+  gs.forEach((g, i) => {
+    sxy += (xs[i]! - mx) * (g.h - my);
+    sxx += (xs[i]! - mx) ** 2;
+  });
+  const slope = sxx > 0 ? sxy / sxx : 0;
+  return { at: my - slope * mx, slope };
+}
+
+/** Glyphs within ±10 % of the fitted capital height count as capitals (±1–2 px at 12–20 px). */
+const CAPITAL_FIT_BAND = 0.1;
+/** A shorter glyph whose bottom is within 8 % of the capital height of the baseline stands on it (±1–2 px). */
+const BASELINE_TOLERANCE = 0.08;
+
+export function isUniformHeightField(field: string): boolean {
+  return UNIFORM_HEIGHT_FIELDS.test(field);
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { drawColourCard } from '../../scripts/eval/corpus/colour-card.ts';
+import { drawPaperCard } from '../../scripts/eval/corpus/paper-card.ts';
+import { phoneCapture } from '../../scripts/eval/corpus/phone-capture.ts';
+import { greyCopy } from '../../scripts/eval/corpus/photocopy.ts';
+import { seededRng } from '../../scripts/eval/corpus/rng.ts';
+import { screenRecapture } from '../../scripts/eval/corpus/screen.ts';
+import { substituteGlyph } from '../../scripts/eval/corpus/text.ts';
+import type { GenuineSource } from '../../scripts/eval/corpus/types.ts';
+import { normalizeImage } from '../../src/image/normalize.ts';
+import { detectTamper, TAMPER_SIGNS } from '../../src/tamper/index.ts';
+
+/**
+ * Detectors on the attack corpus's own generators (scripts/eval/corpus): documents drawn here,
+ * forged and captured the way the evaluation does it, so a detector that stops catching what the
+ * corpus makes fails here. Field boxes come from the drawing; `portrait: null` skips face
+ * detection (drawn faces are not faces to the detector). Each image is a full phone-size capture
+ * run through every detector: a few seconds each, longer on a loaded machine, hence the timeout.
+ */
+const SLOW = { timeout: 240_000 };
+
+async function tamperOn(bytes: Uint8Array, source: GenuineSource, extra: object = {}) {
+  const front = await normalizeImage(bytes);
+  return (
+    await detectTamper(
+      { front, originals: { front: bytes } },
+      { layout: source.layout, portrait: null, ...extra },
+    )
+  ).signals;
+}
+
+const fails = (signals: Awaited<ReturnType<typeof tamperOn>>) =>
+  signals.filter((s) => TAMPER_SIGNS[s.type].maxEffect === 'fail' && s.severity === 'high');
+
+describe('generated photocopies and recaptures', () => {
+  it(
+    'a grey copy of a colour card photographed by a phone reads as a photocopy; the card does not',
+    SLOW,
+    async () => {
+      const card = await drawColourCard(seededRng(1), 'card');
+      const genuine = await tamperOn(await phoneCapture(card.image, seededRng(2)), card);
+      expect(genuine.map((s) => s.type)).not.toContain('photocopy');
+      const copy = await greyCopy(card.image, seededRng(3));
+      const signals = await tamperOn(await phoneCapture(copy, seededRng(4)), card);
+      expect(signals.find((s) => s.type === 'photocopy')?.severity).toBe('high');
+    },
+  );
+
+  it('a colour card shown on a screen and photographed reads as a photo of a screen', SLOW, async () => {
+    const card = await drawColourCard(seededRng(5), 'card');
+    const shot = await screenRecapture(card.image, seededRng(6));
+    const signals = await tamperOn(await phoneCapture(shot, seededRng(7), { flat: true }), card);
+    expect(signals.map((s) => s.type)).toContain('photo_of_screen');
+  });
+});
+
+describe('Niger paper card, drawn independently several ways', () => {
+  it('never fails the tamper check on its own (few colours, stamps, handwriting, wear)', SLOW, async () => {
+    for (const seed of [11, 12, 13]) {
+      const card = await drawPaperCard(seededRng(seed), `paper-${seed}`);
+      const signals = await tamperOn(await phoneCapture(card.image, seededRng(seed + 100)), card);
+      expect(fails(signals)).toEqual([]);
+    }
+  });
+});
+
+describe('font_inconsistency on a generated glyph substitution', () => {
+  it('flags a date with one digit from a larger font, not the genuine date', SLOW, async () => {
+    const card = await drawColourCard(seededRng(21), 'card');
+    const date = card.boxes.fields.find((f) => f.field === 'date_of_birth')!;
+    const boxes = [{ field: 'date_of_birth', side: 'front', ...date.box }];
+    const genuineBytes = await phoneCapture(card.image, seededRng(22), { flat: true });
+    expect((await tamperOn(genuineBytes, card, { textBoxes: boxes })).map((s) => s.type)).not.toContain(
+      'font_inconsistency',
+    );
+    const forged = await substituteGlyph(card.image, date.box, 'date_of_birth', seededRng(23), {
+      scale: 1.3,
+    });
+    const signals = await tamperOn(await phoneCapture(forged, seededRng(22), { flat: true }), card, {
+      textBoxes: boxes,
+    });
+    expect(signals.find((s) => s.type === 'font_inconsistency')?.field).toBe('date_of_birth');
+  });
+});
