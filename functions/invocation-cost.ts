@@ -30,6 +30,8 @@ export interface InvocationCostLine extends CostFields {
   duration_ms: number;
   memory_mb: number;
   billed_ms: number;
+  /** UTC calendar month (YYYY-MM), so a query can group by month without date arithmetic. */
+  month: string;
 }
 
 export function invocationCostLine(
@@ -50,6 +52,7 @@ export function invocationCostLine(
     duration_ms: Math.round(duration * 10) / 10,
     memory_mb: Number(context?.memoryLimitInMB ?? process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE ?? 0),
     billed_ms: Math.max(1, Math.ceil(duration)),
+    month: new Date().toISOString().slice(0, 7),
   };
 }
 

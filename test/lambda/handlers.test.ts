@@ -157,6 +157,7 @@ describe('Lambda entry points against the local stack', () => {
       mode: 'live',
       memory_mb: 1024,
       analyzer_memory_mb: 3008,
+      month: new Date().toISOString().slice(0, 7),
     });
     expect(lines).toHaveLength(2);
     expect(apiLine!.billed_ms).toBeGreaterThanOrEqual(apiLine!.duration_ms as number);
