@@ -1,10 +1,9 @@
 import { createIdvClient, type VerificationCompletedEvent, verifyWebhookSignature } from '@idv/client';
-import { startWebhookWorker, webhookEventPublisher } from '@idv/webhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentPhoto } from '../support/documents.ts';
 import { createTestOrganisation } from '../support/stack.ts';
 import { verifyApp } from '../support/verify-app.ts';
-import { isolatedStore, startReceiver, waitFor } from '../webhooks/support.ts';
+import { startDeliveryPath, waitFor } from '../webhooks/support.ts';
 
 describe('a verification reaches the customer by webhook', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -13,18 +12,9 @@ describe('a verification reaches the customer by webhook', () => {
   });
 
   it('POST /v1/verify → event queued → worker → signed delivery with the same Verification', async () => {
-    const store = await isolatedStore();
-    const receiver = await startReceiver();
-    const worker = startWebhookWorker(store, { allowLocalhost: true });
-    cleanups.push(
-      () => receiver.close(),
-      () => worker.stop(),
-    );
-    const app = await verifyApp({
-      store,
-      events: webhookEventPublisher(store),
-      webhooks: { allowLocalhost: true },
-    });
+    const { store, receiver, events, close } = await startDeliveryPath();
+    cleanups.push(close);
+    const app = await verifyApp({ store, events, webhooks: { allowLocalhost: true } });
     const org = await createTestOrganisation();
 
     // The published client, on the app in process.

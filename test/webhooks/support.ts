@@ -4,6 +4,7 @@ import { CreateQueueCommand, GetQueueAttributesCommand } from '@aws-sdk/client-s
 import type { Verification } from '@idv/core';
 import { createStore, type Store } from '@idv/store';
 import { freePort } from '@idv/store/local';
+import { startWebhookWorker, webhookEventPublisher } from '@idv/webhooks';
 import { inject } from 'vitest';
 import { testStore } from '../support/stack.ts';
 
@@ -89,6 +90,25 @@ export async function startReceiver(behaviour: Behaviour = () => 'ok'): Promise<
 }
 
 /** A URL where nothing listens (connection refused). */
+/**
+ * A whole delivery path for a journey test: an isolated store, a receiver, a worker delivering
+ * to it and the event publisher an app needs; `close` stops the worker and the receiver.
+ */
+export async function startDeliveryPath(behaviour?: Behaviour) {
+  const store = await isolatedStore();
+  const receiver = await startReceiver(behaviour);
+  const worker = startWebhookWorker(store, { allowLocalhost: true });
+  return {
+    store,
+    receiver,
+    events: webhookEventPublisher(store),
+    close: async () => {
+      await worker.stop();
+      await receiver.close();
+    },
+  };
+}
+
 export async function downUrl(): Promise<string> {
   return `http://127.0.0.1:${await freePort()}/hooks/idv`;
 }

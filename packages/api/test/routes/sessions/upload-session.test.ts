@@ -1,6 +1,5 @@
-import { startWebhookWorker, webhookEventPublisher } from '@idv/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedStore, startReceiver, waitFor } from '../../../../../test/webhooks/support.ts';
+import { startDeliveryPath, waitFor } from '../../../../../test/webhooks/support.ts';
 import {
   bearer,
   blurredPhoto,
@@ -38,18 +37,9 @@ describe('POST /v1/sessions/{id}/verify (uploadSession)', () => {
   });
 
   it('completes the session with 201, shows the outcome on GET, and sends the webhook', async () => {
-    const store = await isolatedStore();
-    const receiver = await startReceiver();
-    const worker = startWebhookWorker(store, { allowLocalhost: true });
-    cleanups.push(
-      () => receiver.close(),
-      () => worker.stop(),
-    );
-    const app = await analyzerApp({
-      store,
-      events: webhookEventPublisher(store),
-      webhooks: { allowLocalhost: true },
-    });
+    const { store, receiver, events, close } = await startDeliveryPath();
+    cleanups.push(close);
+    const app = await analyzerApp({ store, events, webhooks: { allowLocalhost: true } });
     const org = await createTestOrganisation();
     const hook = await app.request(
       '/v1/webhooks',
