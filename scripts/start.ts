@@ -104,6 +104,8 @@ async function main() {
     webhooks: { allowLocalhost: true },
   });
   // The webhook worker, in-process: long-polls the local events queue like the Lambda would.
+  // At start it re-sends every overdue delivery from the table (the local queue lived in memory,
+  // so a restart lost its messages); WEBHOOKS_RETRY_MINUTE_MS=200 shrinks the retry schedule.
   const webhookWorker = startWebhookWorker(store, { allowLocalhost: true });
   const server = startNodeServer({ fetch: app.fetch, port, hostname: '0.0.0.0' });
   server.on('error', async (error: NodeJS.ErrnoException) => {

@@ -20,6 +20,11 @@ export function createApp(deps: AppDeps) {
     // Validation failures use the spec's envelope and name the bad field.
     defaultHook: (result, c) => {
       if (!result.success) {
+        // A path that names nothing (a malformed id, an unknown image kind) is not found,
+        // the same answer as a well-formed id that does not exist.
+        if (result.target === 'param') {
+          return errorResponse(c, 'not_found', describeZodError(result.error, result.target));
+        }
         return errorResponse(c, 'invalid_request', describeZodError(result.error, result.target));
       }
     },

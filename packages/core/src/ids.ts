@@ -41,6 +41,18 @@ export function newId(prefix: IdPrefix): string {
   return `${prefix}_${time}${randomAlphanumeric(16)}`;
 }
 
+/**
+ * The most characters after `<prefix>_` any id may have. Ours have 25; the bound keeps a
+ * forged id far below DynamoDB's key-size limits, so a path id can never reach the store as
+ * something it refuses.
+ */
+export const ID_BODY_MAX_LENGTH = 64;
+
+/** The exact shape of an id of one resource: its prefix, `_`, 1 to 64 lower-case base36 characters. */
+export function idPattern(prefix: IdPrefix): RegExp {
+  return new RegExp(`^${prefix}_[a-z0-9]{1,${ID_BODY_MAX_LENGTH}}$`);
+}
+
 export function hasPrefix(id: string, prefix: IdPrefix): boolean {
-  return new RegExp(`^${prefix}_[a-z0-9]{6,}$`).test(id);
+  return idPattern(prefix).test(id);
 }

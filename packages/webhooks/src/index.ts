@@ -7,6 +7,7 @@ export * from './messages.ts';
 export * from './process.ts';
 export * from './publish.ts';
 export * from './receiver.ts';
+export * from './recover.ts';
 export * from './schedule.ts';
 export * from './settings.ts';
 export * from './signing.ts';

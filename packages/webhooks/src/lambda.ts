@@ -1,7 +1,7 @@
 import type { Store } from '@idv/store';
 import { processMessage } from './process.ts';
 import { type WebhookSettings, webhookSettings } from './settings.ts';
-import { sweepUnsentEvents } from './sweep.ts';
+import { webhookRecoveryPass } from './worker.ts';
 
 /** The parts of an SQS Lambda event the worker reads. */
 export interface SqsBatch {
@@ -47,10 +47,14 @@ export function webhookQueueHandler(store: Store, overrides: Partial<WebhookSett
   };
 }
 
-/** The scheduled sweep as a Lambda (every few minutes). */
+/**
+ * The scheduled sweep as a Lambda (every few minutes): events never fanned out, dead letters
+ * folded back, overdue deliveries re-sent from the table (see `webhookRecoveryPass`).
+ */
 export function webhookSweepHandler(store: Store, overrides: Partial<WebhookSettings> = {}) {
   const settings = webhookSettings(overrides);
-  return async (): Promise<{ requeued: number }> => ({
-    requeued: await sweepUnsentEvents(store, { olderThanMs: settings.sweepAfterMs }),
-  });
+  return async (): Promise<{ requeued: number; deadLetters: number; deliveries: number }> => {
+    const pass = await webhookRecoveryPass(store, settings, { overdueByMs: settings.minuteMs });
+    return { requeued: pass.events, deadLetters: pass.deadLetters, deliveries: pass.deliveries };
+  };
 }

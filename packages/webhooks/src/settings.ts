@@ -11,8 +11,8 @@ export interface WebhookSettings {
   /** Spec: the receiver answers with a 2xx within 10 seconds. */
   replyTimeoutMs: number;
   /**
-   * Length of the retry schedule's "minute". 60 000 in production; tests shrink it. Only ever
-   * set in code (never from the environment), so a deployment cannot run a shortened schedule.
+   * Length of the retry schedule's "minute". 60 000 in production; tests shrink it, and a local
+   * run may through `WEBHOOKS_RETRY_MINUTE_MS` (refused in production, see below).
    */
   minuteMs: number;
   /**
@@ -38,8 +38,39 @@ export function allowLocalhostFromEnv(env: NodeJS.ProcessEnv = process.env): boo
   return env.WEBHOOKS_ALLOW_LOCALHOST === 'true' || env.WEBHOOKS_ALLOW_LOCALHOST === '1';
 }
 
-export function webhookSettings(overrides: Partial<WebhookSettings> = {}): WebhookSettings {
-  const merged = { ...DEFAULT_WEBHOOK_SETTINGS, allowLocalhost: allowLocalhostFromEnv(), ...overrides };
+/**
+ * `WEBHOOKS_RETRY_MINUTE_MS=200` shrinks the schedule's minute so a running instance shows all
+ * 8 attempts and `failed` in under a minute (200 ms → 127 "minutes" = 25 s plus the queue's
+ * whole-second delays). Refused with an error, so the process does not start, when
+ * NODE_ENV=production or on the production stage: a live service keeps the spec's schedule.
+ */
+export function retryMinuteFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env.WEBHOOKS_RETRY_MINUTE_MS;
+  if (raw === undefined || raw === '') return undefined;
+  const stage = env.SST_STAGE ?? env.STAGE;
+  if (env.NODE_ENV === 'production' || stage === 'production') {
+    throw new Error('WEBHOOKS_RETRY_MINUTE_MS is refused in production: the retry schedule is fixed there');
+  }
+  const minuteMs = Number(raw);
+  if (!Number.isInteger(minuteMs) || minuteMs < 10 || minuteMs > 60_000) {
+    throw new Error(
+      `WEBHOOKS_RETRY_MINUTE_MS must be a whole number of milliseconds from 10 to 60000, not ${raw}`,
+    );
+  }
+  return minuteMs;
+}
+
+export function webhookSettings(
+  overrides: Partial<WebhookSettings> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): WebhookSettings {
+  const minuteMs = retryMinuteFromEnv(env);
+  const merged = {
+    ...DEFAULT_WEBHOOK_SETTINGS,
+    allowLocalhost: allowLocalhostFromEnv(env),
+    ...(minuteMs ? { minuteMs } : {}),
+    ...overrides,
+  };
   // Keep the stale-claim threshold above the reply time-out whatever the overrides say.
   merged.staleClaimMs = Math.max(merged.staleClaimMs, merged.replyTimeoutMs + 5_000);
   return merged;

@@ -1,14 +1,20 @@
 import type { Store } from '@idv/store';
 import { eventsQueue } from './messages.ts';
 import { processMessage } from './process.ts';
+import { foldBackDeadLetters, recoverOverdueDeliveries } from './recover.ts';
 import { type WebhookSettings, webhookSettings } from './settings.ts';
 import { sweepUnsentEvents } from './sweep.ts';
 
 export interface WorkerOptions extends Partial<WebhookSettings> {
   /** Long-poll wait per receive, seconds (SQS allows up to 20). */
   pollWaitSeconds?: number;
-  /** How often the worker sweeps for events never fanned out; 0 disables the sweep. */
+  /**
+   * How often the worker sweeps for events never fanned out and recovers overdue deliveries
+   * (and folds the dead-letter queue back); 0 disables the periodic pass.
+   */
   sweepIntervalMs?: number;
+  /** Run the recovery pass once at start (default): what a restart left pending is resent. */
+  recoverOnStart?: boolean;
 }
 
 export interface RunningWorker {
@@ -66,15 +72,18 @@ export function startWebhookWorker(store: Store, options: WorkerOptions = {}): R
     }
   })();
 
+  const report = (what: string) => (error: unknown) =>
+    console.error(JSON.stringify({ level: 'error', msg: `webhook ${what} failed`, error: String(error) }));
+  // At start nothing of this instance is on its way, so anything due is overdue; later passes
+  // leave one retry minute to the message that is probably in the queue already.
+  if (options.recoverOnStart ?? true) {
+    webhookRecoveryPass(store, settings, { overdueByMs: 0 }).catch(report('recovery at start'));
+  }
   const sweepEvery = options.sweepIntervalMs ?? 60_000;
   const sweeper =
     sweepEvery > 0
       ? setInterval(() => {
-          sweepUnsentEvents(store, { olderThanMs: settings.sweepAfterMs }).catch((error) =>
-            console.error(
-              JSON.stringify({ level: 'error', msg: 'webhook sweep failed', error: String(error) }),
-            ),
-          );
+          webhookRecoveryPass(store, settings, { overdueByMs: settings.minuteMs }).catch(report('sweep'));
         }, sweepEvery)
       : undefined;
   sweeper?.unref();
@@ -87,4 +96,19 @@ export function startWebhookWorker(store: Store, options: WorkerOptions = {}): R
       await loop;
     },
   };
+}
+
+/**
+ * What the schedule runs (the worker's interval locally, the sweep Lambda on AWS): events never
+ * fanned out, dead letters folded back, and overdue deliveries re-sent from the table.
+ */
+export async function webhookRecoveryPass(
+  store: Store,
+  settings: WebhookSettings,
+  options: { overdueByMs: number },
+): Promise<{ events: number; deadLetters: number; deliveries: number }> {
+  const events = await sweepUnsentEvents(store, { olderThanMs: settings.sweepAfterMs });
+  const deadLetters = await foldBackDeadLetters(store);
+  const recovered = await recoverOverdueDeliveries(store, settings, options);
+  return { events, deadLetters, deliveries: recovered.requeued };
 }

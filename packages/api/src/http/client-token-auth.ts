@@ -7,6 +7,7 @@ import { bearerCredential } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import type { AppEnv } from './env.ts';
 import { enforceRateLimit } from './rate-limit.ts';
+import { isResourceId } from './resource-id.ts';
 
 /**
  * Client-token authentication for the browser routes of one session (`/v1/sessions/{id}/…`).
@@ -20,11 +21,11 @@ export const requireClientToken: MiddlewareHandler<AppEnv> = async (c, next) => 
   const limits = { ...DEFAULT_RATE_LIMITS, ...deps.limits };
   const now = nowOf(deps);
   const credential = bearerCredential(c.req.header('authorization'));
-  const sessionId = c.req.param('id') ?? '';
-  const session =
-    credential && /^ses_[a-z0-9]{1,64}$/.test(sessionId)
-      ? await deps.store.sessions.findByClientToken(sessionId, credential)
-      : null;
+  const sessionId = c.req.param('id');
+  // The path id is checked here, before the token lookup reads the store: a malformed one names
+  // no session (404, as on every route), whatever the credential.
+  if (!isResourceId(sessionId, 'ses')) throw new ApiError('not_found', 'id: must be a session id (ses_…)');
+  const session = credential ? await deps.store.sessions.findByClientToken(sessionId, credential) : null;
   if (!session) {
     await enforceRateLimit(c, deps.store, `ip#${clientIp(c)}`, limits.perIpPerMinute, now);
     throw new ApiError('unauthorized', refusal(credential));

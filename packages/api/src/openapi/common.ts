@@ -88,8 +88,8 @@ export function pageResponses<T extends z.ZodType>(description: string, item: T)
 }
 
 /**
- * The responses of an operation on one resource named in the path: `schema`, or a malformed
- * id, an id not found (another organisation's included), a bad credential, and `more`.
+ * The responses of an operation on one resource named in the path: `schema`, or a bad
+ * query or body, an id not found or malformed (another organisation's included), a bad credential, and `more`.
  */
 export function resourceResponses<T>(description: string, schema: T, ...more: ErrorCode[]) {
   return {

@@ -1167,6 +1167,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: session_completed */
             409: {
                 headers: {
@@ -1254,6 +1263,15 @@ export interface operations {
             };
             /** @description Error: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1364,6 +1382,15 @@ export interface operations {
             };
             /** @description Error: account_suspended */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

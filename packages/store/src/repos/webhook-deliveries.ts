@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryItems } from '../pagination.ts';
 import { epochSeconds, isConditionFailure, type Table } from '../table.ts';
 
@@ -52,6 +52,21 @@ const PUBLIC_FIELDS = [
 ] as const;
 
 const deliveryKey = (id: string) => ({ pk: `WHD#${id}`, sk: 'WHD' });
+/**
+ * Every unfinished delivery has a "due" marker beside it in one sparse index partition, sorted
+ * by the time it next needs the worker, so a recovery pass can find the overdue ones from the
+ * table alone (the queue may have lost their messages). The marker is written before the
+ * delivery and removed only after it is finished, so a pending delivery never lacks one; a
+ * marker that is early or outlives its delivery only costs the pass one read.
+ */
+const DUE_PARTITION = 'WHD#DUE';
+const dueMarkerKey = (id: string) => ({ pk: `WHD#${id}`, sk: 'DUE' });
+
+/** A due marker as a recovery pass reads it: the delivery, and the marker's sort key. */
+export interface DueDelivery {
+  id: string;
+  marker: string;
+}
 const listPartition = (endpointId: string) => `WHE#${endpointId}#WHD`;
 
 function publicView(item: Record<string, unknown>): WebhookDelivery {
@@ -103,6 +118,9 @@ export class WebhookDeliveryRepository {
       claimed_at: null,
       enqueued_attempt: 0,
     };
+    // The marker first: a crash between the two writes leaves a marker without a delivery
+    // (cleared by the recovery pass), never a delivery no pass can find.
+    await this.putDueMarker(input.id, at, now);
     try {
       await this.table.doc.send(
         new PutCommand({
@@ -164,7 +182,7 @@ export class WebhookDeliveryRepository {
     outcome: AttemptOutcome,
     now = new Date(),
   ): Promise<boolean> {
-    return this.conditionalUpdate({
+    const recorded = await this.conditionalUpdate({
       Key: deliveryKey(id),
       UpdateExpression:
         'SET #status = :status, last_status_code = :code, last_error = :error, next_attempt_at = :next, ' +
@@ -183,11 +201,19 @@ export class WebhookDeliveryRepository {
         ':now': now.toISOString(),
       },
     });
+    if (recorded) {
+      if (outcome.status === 'pending' && outcome.next_attempt_at) {
+        await this.putDueMarker(id, outcome.next_attempt_at, now);
+      } else {
+        await this.deleteDueMarker(id);
+      }
+    }
+    return recorded;
   }
 
   /** Ends a pending delivery without an attempt (its endpoint was deleted, its event expired). */
   async abandon(id: string, attempts: number, error: string, now = new Date()): Promise<boolean> {
-    return this.conditionalUpdate({
+    const abandoned = await this.conditionalUpdate({
       Key: deliveryKey(id),
       UpdateExpression:
         'SET #status = :failed, last_error = :error, next_attempt_at = :null, updated_at = :now',
@@ -203,6 +229,66 @@ export class WebhookDeliveryRepository {
         ':now': now.toISOString(),
       },
     });
+    if (abandoned) await this.deleteDueMarker(id);
+    return abandoned;
+  }
+
+  /**
+   * Unfinished deliveries whose marker is due before `before`, oldest first: what a recovery
+   * pass looks at. The delivery record itself decides what, if anything, is overdue.
+   */
+  listDue(before: Date, limit = 100): Promise<DueDelivery[]> {
+    return queryItems(
+      this.table,
+      {
+        index: 'gsi1',
+        partition: DUE_PARTITION,
+        sortKey: { condition: '< :before', values: { ':before': before.toISOString() } },
+        newestFirst: false,
+        limit,
+      },
+      (item) => ({ id: item.id as string, marker: item.gsi1sk as string }),
+    );
+  }
+
+  /**
+   * Removes a marker the recovery pass found stale (its delivery finished or never created),
+   * only if nobody moved it since it was read.
+   */
+  async clearDueMarker(due: DueDelivery): Promise<boolean> {
+    try {
+      await this.table.doc.send(
+        new DeleteCommand({
+          TableName: this.table.name,
+          Key: dueMarkerKey(due.id),
+          ConditionExpression: 'gsi1sk = :marker',
+          ExpressionAttributeValues: { ':marker': due.marker },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  private async putDueMarker(id: string, dueAt: string, now: Date): Promise<void> {
+    await this.table.doc.send(
+      new PutCommand({
+        TableName: this.table.name,
+        Item: {
+          ...dueMarkerKey(id),
+          id,
+          gsi1pk: DUE_PARTITION,
+          gsi1sk: `${dueAt}#${id}`,
+          expires_at: epochSeconds(now) + DELIVERY_RETENTION_DAYS * 86_400,
+        },
+      }),
+    );
+  }
+
+  private async deleteDueMarker(id: string): Promise<void> {
+    await this.table.doc.send(new DeleteCommand({ TableName: this.table.name, Key: dueMarkerKey(id) }));
   }
 
   /** Notes that the queue message for `attempt` was sent (never lowers the mark). */

@@ -5,6 +5,8 @@ import { parseMrz } from '@idv/core';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { assessSharpness } from '../../src/quality/sharpness.ts';
 import { readDocument, warmUp } from '../../src/read-document.ts';
+import { fixtureHalf, type Half } from './fixture-split.ts';
+import { type MrzScore, scoreMrz } from './reading-metrics.ts';
 
 /**
  * Reading evaluation on a fixture folder with a `truth.json` (format in its MANIFEST.md).
@@ -12,7 +14,10 @@ import { readDocument, warmUp } from '../../src/read-document.ts';
  * MRZ), check-digit pass rate (reading valid, over images whose printed MRZ is valid), invented
  * MRZ (an MRZ returned where the truth has none), document-type accuracy and time per image.
  *
- * Usage: npx tsx packages/vision/scripts/eval/reading.ts [fixturesDir] [--verbose]
+ * With `half`, only that half of the fixed split (fixture-split.ts) is read: figures on the
+ * tuning half measure tuning, the holdout half's are the ones to report.
+ *
+ * Usage: npx tsx packages/vision/scripts/eval/reading.ts [fixturesDir] [--half=tuning|holdout] [--verbose]
  */
 
 interface Truth {
@@ -68,6 +73,7 @@ interface Row {
   got: string[] | null;
   truth: string[] | null;
   blurScore: number;
+  score: MrzScore | null;
 }
 
 function percentile(xs: number[], p: number): number {
@@ -78,12 +84,16 @@ function percentile(xs: number[], p: number): number {
 
 const pct = (n: number, d: number) => (d === 0 ? '—' : `${((100 * n) / d).toFixed(0)}% (${n}/${d})`);
 
-export async function evaluateReading(fixturesDir: string, opts: { verbose?: boolean } = {}): Promise<void> {
+export async function evaluateReading(
+  fixturesDir: string,
+  opts: { verbose?: boolean; half?: Half } = {},
+): Promise<void> {
   const truth = JSON.parse(await readFile(join(fixturesDir, 'truth.json'), 'utf8')) as Record<string, Truth>;
   await warmUp();
   const rows: Row[] = [];
   for (const [file, t] of Object.entries(truth)) {
     if (!DOCUMENT_KINDS.has(t.kind)) continue;
+    if (opts.half && fixtureHalf(file, t) !== opts.half) continue;
     const bytes = new Uint8Array(await readFile(join(fixturesDir, file)));
     const start = performance.now();
     const img = await normalizeImage(bytes);
@@ -108,6 +118,7 @@ export async function evaluateReading(fixturesDir: string, opts: { verbose?: boo
       got,
       truth: t.mrz,
       blurScore: blur.score,
+      score: t.mrz ? scoreMrz(got, t.mrz) : null,
     };
     rows.push(row);
     if (opts.verbose) {
@@ -122,7 +133,18 @@ export async function evaluateReading(fixturesDir: string, opts: { verbose?: boo
   }
   const kinds = [...new Set(rows.map((r) => r.kind))].sort();
   const table: string[][] = [
-    ['kind', 'images', 'MRZ exact', 'check digits pass', 'MRZ invented', 'doc type', 'median ms', 'p95 ms'],
+    [
+      'kind',
+      'images',
+      'MRZ exact',
+      'MRZ lines exact',
+      'MRZ CER',
+      'check digits pass',
+      'MRZ invented',
+      'doc type',
+      'median ms',
+      'p95 ms',
+    ],
   ];
   const summarize = (label: string, rs: Row[]) => {
     const withMrz = rs.filter((r) => r.hasMrz);
@@ -133,6 +155,16 @@ export async function evaluateReading(fixturesDir: string, opts: { verbose?: boo
       label,
       String(rs.length),
       pct(withMrz.filter((r) => r.exact).length, withMrz.length),
+      pct(
+        withMrz.reduce((n, r) => n + r.score!.linesExact, 0),
+        withMrz.reduce((n, r) => n + r.score!.lines, 0),
+      ),
+      withMrz.length
+        ? `${(
+            (100 * withMrz.reduce((n, r) => n + r.score!.errors, 0)) /
+              withMrz.reduce((n, r) => n + r.score!.chars, 0)
+          ).toFixed(2)}%`
+        : '—',
       pct(valid.filter((r) => r.readValid).length, valid.length),
       pct(noMrz.filter((r) => r.invented).length, noMrz.length),
       pct(typed.filter((r) => r.typeOk).length, typed.length),
@@ -169,5 +201,6 @@ if (isMain) {
   const dir =
     args.find((a) => !a.startsWith('--')) ??
     resolve(fileURLToPath(import.meta.url), '../../../../../../shared/fixtures');
-  await evaluateReading(dir, { verbose: args.includes('--verbose') });
+  const half = args.find((a) => a.startsWith('--half='))?.slice(7) as Half | undefined;
+  await evaluateReading(dir, { verbose: args.includes('--verbose'), half });
 }

@@ -106,9 +106,14 @@ function isNigerPaperCard(
   if (!niger || !card) return false;
   // No expiry date is printed on it; an expiry label means another card.
   if (has(text, 'EXPIRATION') || has(text, 'EXPIRY') || has(text, "DATE D'EXPIR")) return false;
-  const tall = pageIsTall(input.front, input.frontSize);
-  return tall;
+  // Its shape, or failing that (the text block of a page whose portrait sits beside the fields is
+  // about square) its issue date on the front: a card front of the newer model has its issue
+  // date on the back, and a passport page prints an expiry date.
+  return pageIsTall(input.front, input.frontSize) || ISSUE_WORDS.some((w) => has(pageText(input.front), w));
 }
+
+/** Issue-date labels of the paper card ("Fait à Niamey le ...", "Délivrée le ..."). */
+const ISSUE_WORDS = ['FAIT LE', 'DELIVREE LE', 'DELIVRE LE', 'DATE DE DELIVRANCE'];
 
 /** Whether the text block of the page is taller than wide (in the upright page frame). */
 function pageIsTall(page: PageReading, size?: { width: number; height: number }): boolean {

@@ -22,6 +22,8 @@ export interface MrzRow {
   confidence: number;
   /** Indexes of the page lines merged into this row. */
   parts: number[];
+  /** The page recogniser's posteriors of the row when it is a single page line (else null). */
+  posteriors: TextLine['mrzPosteriors'] | null;
 }
 
 export interface FoundMrz extends CorrectedMrz {
@@ -62,6 +64,7 @@ export function mrzRows(lines: TextLine[]): MrzRow[] {
       row.text += text;
       row.right = l.left + l.length;
       row.parts.push(i);
+      row.posteriors = null;
       row.confidence = Math.min(row.confidence, l.mrz.confidence);
     } else {
       rows.push({
@@ -74,6 +77,7 @@ export function mrzRows(lines: TextLine[]): MrzRow[] {
         height: l.height,
         confidence: l.mrz.confidence,
         parts: [i],
+        posteriors: l.mrzPosteriors ?? null,
       });
     }
   }

@@ -1,9 +1,10 @@
-import type { MrzFormat, ParsedMrz } from '@idv/core';
+import { MRZ_LAYOUTS, type MrzFormat, type ParsedMrz } from '@idv/core';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { readDocumentPage } from '../ocr/focus.ts';
 import type { PageReading } from '../ocr/page.ts';
 import { type FoundMrz, type MrzRow, mrzCandidates, plausible } from './locate.ts';
+import { type ModelMrzReading, type MrzRecogniser, readMrzBlock } from './model-read.ts';
 import { nameLineDoubtful, nameLineIndex, refineNameLine } from './name.ts';
 import { rereadMrz } from './reread.ts';
 
@@ -50,6 +51,8 @@ export async function mrzFromPage(img: RgbImage, page: PageReading): Promise<Mrz
   const chosen = await chooseMrz(img, page);
   if (!chosen) return null;
   const { rows, reading } = chosen;
+  // A format-constrained reading already has exact lengths and letters-or-filler names.
+  if (chosen.constrained) return reading;
   const nameRow = rows[nameLineIndex(reading.format)];
   if (!nameRow || !nameLineDoubtful(nameRow.mrz, reading.format)) return reading;
   const refined = await refineNameLine(img, page, rows, reading.format, {
@@ -77,19 +80,81 @@ function complete(m: { lines: string[]; parsed: ParsedMrz }): boolean {
   );
 }
 
-async function chooseMrz(
-  img: RgbImage,
-  page: PageReading,
-): Promise<{ rows: MrzRow[]; reading: MrzReading } | null> {
+/**
+ * Which readings of a candidate block compete (env IDV_MRZ_READER, for the evaluation):
+ * `legacy` the page reading and its re-reading corrected by correct.ts; `ppocr` / `model` / `both`
+ * add format-constrained readings (model-read.ts) by PP-OCRv4 and/or the project's MRZ model.
+ */
+export function configuredReaders(): MrzRecogniser[] {
+  const v = process.env.IDV_MRZ_READER ?? DEFAULT_READER;
+  if (v === 'legacy') return [];
+  if (v === 'both') return ['model', 'ppocr'];
+  return v === 'model' ? ['model'] : ['ppocr'];
+}
+const DEFAULT_READER = 'ppocr';
+
+/**
+ * Whether the page reading's row lengths support decoding the rows as `format`: the constrained
+ * decoder always returns lines of the format's length and shape, so it must not be handed rows
+ * of another format (two rows of a TD1 card decoded as a TD2 would be an invented MRZ). The rows'
+ * median length must be the nearest format length among those with this line count and within
+ * MAX_SHORTFALL of it (readers lose fillers, so shorter is tolerated, not longer).
+ */
+const MAX_SHORTFALL = 6;
+function fitsFormat(rows: MrzRow[], format: MrzFormat): boolean {
+  const lengths = rows.map((r) => r.mrz.text.length).sort((a, b) => a - b);
+  const median = lengths[Math.floor(lengths.length / 2)]!;
+  const n = MRZ_LAYOUTS[format].lineLength;
+  if (median < n - MAX_SHORTFALL) return false;
+  const others = (Object.keys(MRZ_LAYOUTS) as MrzFormat[]).filter(
+    (f) => f !== format && MRZ_LAYOUTS[f].lineCount === rows.length,
+  );
+  return others.every((f) => Math.abs(median - MRZ_LAYOUTS[f].lineLength) >= Math.abs(median - n));
+}
+
+interface Chosen {
+  rows: MrzRow[];
+  reading: MrzReading;
+  /** True when the reading comes from a format-constrained decoding. */
+  constrained?: boolean;
+}
+
+function constrainedReading(r: ModelMrzReading, rows: MrzRow[]): MrzReading {
+  return {
+    lines: r.lines,
+    format: r.format,
+    parsed: r.parsed,
+    corrected: r.corrected,
+    confidence: Math.min(1, Math.max(0, r.confidence)),
+    raw: r.decoded.map((d) => d.text),
+    lineIndexes: rows.flatMap((row) => row.parts),
+  };
+}
+
+async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | null> {
   const candidates = mrzCandidates(page.lines);
+  const readers = configuredReaders();
   const first = candidates[0];
-  if (first?.found && complete(first.found) && plausible(first.found))
+  if (readers.length === 0 && first?.found && complete(first.found) && plausible(first.found))
     return { rows: first.rows, reading: readingOf(first.found, first.found.rows) };
   // Fewest failing check digits wins (counts are comparable across formats, valid ones are not:
   // a TD3 has one check more than a TD2), then the page reading's own candidate order.
-  let best: { rows: MrzRow[]; reading: MrzReading } | null = null;
+  let best: Chosen | null = null;
   let bestInvalid = Number.POSITIVE_INFINITY;
   for (const c of candidates.slice(0, REREAD_CANDIDATES)) {
+    // Format-constrained readings first: on equal check-digit counts they win (exact lengths,
+    // position classes), the legacy readings only replace them with fewer failing checks.
+    for (const rec of fitsFormat(c.rows, c.format) ? readers : []) {
+      const r = await readMrzBlock(img, page, c.rows, c.format, rec);
+      // Constrained lines always have the format's shape, so "every field well formed" proves
+      // nothing here: a constrained reading needs a check digit of its own to hold.
+      const checked = r?.parsed.checks.some((k) => k.valid && k.name !== 'composite');
+      if (r && checked && plausible(r) && r.invalidCount < bestInvalid) {
+        bestInvalid = r.invalidCount;
+        best = { rows: c.rows, reading: constrainedReading(r, c.rows), constrained: true };
+      }
+      if (best && complete(best.reading)) return best;
+    }
     if (c.found && plausible(c.found)) {
       const invalid = c.found.parsed.checks.filter((k) => !k.valid).length;
       if (invalid < bestInvalid) {

@@ -40,8 +40,19 @@ const MIN_FOCUS_LONG_SIDE = 800;
  * only when the first pass found fewer than MIN_REGION_BOXES boxes.
  */
 const SEARCH_DETECT_SIDE = 1280;
+/** Below this long side an upload is a small scan, read from an upscaled copy (upscale.ts). */
+const SMALL_SCAN_LONG_SIDE = 640;
+/** Detection size for the upscaled small scan (its long side is upscale.ts's 1000 px). */
+const SMALL_SCAN_DETECT_SIDE = 992;
 /** Boxes farther than this many median distances from the text's centre are background. */
 const OUTLIER_DISTANCE = 3;
+/**
+ * A far box rejoins the document's text when it lies within this share of the text region's
+ * long side of a box already kept. On Niger's paper card the fields block is the dense part; the
+ * header and the number at the top right lie across the portrait, 0.7 to 1.1 times the block's
+ * size away: 1.2 brings them back, and clutter farther than that stays out.
+ */
+const LINK_SHARE = 1.2;
 /**
  * Margin added around the text region: a share of its size, and at least this many line heights.
  * Generous, because a line the first pass missed (small print at the page's edge) must still be
@@ -57,6 +68,12 @@ const MARGIN_LINES = 2;
 export async function readDocumentPage(img: RgbImage, opts: FocusOptions = {}): Promise<PageView> {
   const detectSide = opts.detectSide ?? 640;
   const t0 = performance.now();
+  if (Math.max(img.width, img.height) < SMALL_SCAN_LONG_SIDE) {
+    // A small scan (a card of ~300x450 px): MRZ characters ~6 px wide, too small for the detector
+    // to separate the rows at native size. Detected and read from an upscaled copy instead.
+    const page = await readPage(img, { upscale: true, detectSide: SMALL_SCAN_DETECT_SIDE, minLineHeight: 5 });
+    return { image: img, page, toSource: (p) => p, focused: false };
+  }
   let boxes = await detectText(img, { maxSide: detectSide });
   let region = documentRegion(boxes, img);
   const long = Math.max(img.width, img.height);
@@ -104,6 +121,26 @@ export function documentRegion(boxes: TextBox[], img: { width: number; height: n
   const limit = OUTLIER_DISTANCE * Math.max(median(dists), 1);
   const kept = boxes.filter((_, i) => dists[i]! <= limit);
   if (kept.length < MIN_REGION_BOXES) return null;
+  // A document's own text far from the centre of its text (the header of a tall page above its
+  // portrait, a number in a corner) is linked to it by nearby text: boxes within a share of the
+  // region's size of a kept box come back, step by step. Background clutter stays out unless it
+  // touches the document.
+  const far = boxes.filter((_, i) => dists[i]! > limit);
+  const span = minAreaRect(kept.flatMap((b) => b.quad)).long;
+  for (let added = true; added && far.length > 0; ) {
+    added = false;
+    for (let k = far.length - 1; k >= 0; k--) {
+      const b = far[k]!;
+      const near = kept.some(
+        (c) => Math.hypot(b.rect.cx - c.rect.cx, b.rect.cy - c.rect.cy) <= LINK_SHARE * span,
+      );
+      if (near) {
+        kept.push(b);
+        far.splice(k, 1);
+        added = true;
+      }
+    }
+  }
   const rect = minAreaRect(kept.flatMap((b) => b.quad));
   const lineHeight = median(kept.map((b) => b.rect.short));
   const grow = (side: number) => side + 2 * Math.max(MARGIN_SHARE * side, MARGIN_LINES * lineHeight);

@@ -4,7 +4,14 @@ import { upsideDownProbability } from './angle.ts';
 import type { Decoded } from './ctc.ts';
 import { detectText, type TextBox } from './detect.ts';
 import { type RotatedRect, rectCorners } from './geometry.ts';
-import { cropLine, MRZ_LINE_ASPECT, MRZ_STRETCH, REC_MAX_WIDTH, recognizeLines } from './recognize.ts';
+import {
+  cropLine,
+  type LineReading,
+  MRZ_LINE_ASPECT,
+  MRZ_STRETCH,
+  REC_MAX_WIDTH,
+  recognizeLines,
+} from './recognize.ts';
 
 /**
  * Reads every text line of a photo: detect, find the reading direction of the page (documents
@@ -20,6 +27,8 @@ export interface TextLine {
   /** Same line decoded with the MRZ alphabet only. */
   mrz: Decoded;
   full: Decoded;
+  /** The recogniser's per-step probabilities over blank + A-Z 0-9 < (recognize.ts). */
+  mrzPosteriors: LineReading['mrzPosteriors'];
   /** Centre, length and height in the upright page frame (rotated so that text reads left to right). */
   x: number;
   y: number;
@@ -111,6 +120,7 @@ export async function readPage(input: RgbImage, opts: ReadPageOptions = {}): Pro
       confidence: r.full.confidence,
       full: r.full,
       mrz: r.mrz,
+      mrzPosteriors: r.mrzPosteriors,
       x: px,
       y: py,
       length: rect.long * f,

@@ -56,6 +56,11 @@ export interface LineReading {
   full: Decoded;
   /** The same network output decoded with only A-Z 0-9 < allowed (the MRZ decoder). */
   mrz: Decoded;
+  /**
+   * The network's per-step probabilities over blank + A-Z 0-9 < (renormalised over these 38
+   * classes, in MRZ_MODEL_CLASSES order): what the format-constrained MRZ decoder reads.
+   */
+  mrzPosteriors: { probs: Float32Array; steps: number; classes: number };
 }
 
 /**
@@ -102,8 +107,32 @@ export async function recognizeLines(lines: RgbImage[]): Promise<LineReading[]> 
       // Only the steps covering the real (unpadded) width: padding can hallucinate characters.
       const used = Math.min(steps, Math.ceil((lines[i]!.width / width) * steps));
       const slice = out.data.subarray(b * steps * C, (b * steps + used) * C);
-      results[i] = { full: ctcDecode(slice, used, classes), mrz: ctcDecode(slice, used, classes, allowed) };
+      results[i] = {
+        full: ctcDecode(slice, used, classes),
+        mrz: ctcDecode(slice, used, classes, allowed),
+        mrzPosteriors: restrictPosteriors(slice, used, C, allowed),
+      };
     });
   }
   return results;
+}
+
+/** Per-step probabilities of blank + `allowed`, renormalised to sum to 1 at every step. */
+function restrictPosteriors(
+  probs: Float32Array,
+  steps: number,
+  C: number,
+  allowed: Int32Array,
+): { probs: Float32Array; steps: number; classes: number } {
+  const K = allowed.length + 1;
+  const out = new Float32Array(steps * K);
+  for (let t = 0; t < steps; t++) {
+    const row = t * C;
+    let sum = probs[row]!;
+    for (let q = 0; q < allowed.length; q++) sum += probs[row + allowed[q]!]!;
+    const inv = sum > 0 ? 1 / sum : 0;
+    out[t * K] = probs[row]! * inv;
+    for (let q = 0; q < allowed.length; q++) out[t * K + q + 1] = probs[row + allowed[q]!]! * inv;
+  }
+  return { probs: out, steps, classes: K };
 }

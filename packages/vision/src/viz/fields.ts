@@ -1,7 +1,7 @@
 import { emptyPrintedFields, type PrintedFields } from '@idv/core';
 import type { TextLine } from '../ocr/page.ts';
 import { type Century, parsePrintedDate } from './dates.ts';
-import { fold, fuzzyFind } from './text.ts';
+import { editDistance, fold, fuzzyFind, tolerance } from './text.ts';
 
 /**
  * Printed fields (visual inspection zone), found by their labels in French and English (and the
@@ -14,9 +14,17 @@ type Field = keyof PrintedFields;
 
 /** Labels per field, folded. Longer, more specific labels first. */
 const LABELS: Record<Field, string[]> = {
-  surname: ['NOM DE FAMILLE', 'SURNAME', 'NOM'],
-  given_names: ['GIVEN NAMES', 'GIVEN NAME', 'PRENOMS', 'PRENOM'],
-  date_of_birth: ['DATE DE NAISSANCE', 'DATE OF BIRTH', 'NE LE', 'NEE LE', 'NE(E) LE'],
+  surname: ['NOM DE FAMILLE', 'SURNAME', 'LAST NAME', 'NOM'],
+  given_names: ['GIVEN NAMES', 'GIVEN NAME', 'FIRST NAMES', 'FIRST NAME', 'PRENOM(S)', 'PRENOMS', 'PRENOM'],
+  date_of_birth: [
+    'DATE DE NAISSANCE',
+    'DATE OF BIRTH',
+    'BIRTH DATE',
+    'NE LE',
+    'NEE LE',
+    'NE(E) LE',
+    'NE(E)LE',
+  ],
   sex: ['SEXE', 'SEX'],
   nationality: ['NATIONALITE', 'NATIONALITY'],
   place_of_birth: ['LIEU DE NAISSANCE', 'PLACE OF BIRTH'],
@@ -29,18 +37,32 @@ const LABELS: Record<Field, string[]> = {
     'DOCUMENT NO',
     'NO DU DOCUMENT',
     'NUMERO DE LA CARTE',
+    'NO DE LA CARTE',
+    'N DE LA CARTE',
+    'CARD NUMBER',
+    'ID NUMBER',
+    'NO CNI',
     'CARTE NO',
     'CARTE N',
     'CARD NO',
     'NUMERO',
     'NNI',
   ],
-  date_of_issue: ['DATE DE DELIVRANCE', 'DATE OF ISSUE', 'DELIVREE LE', 'DELIVRE LE', 'FAIT LE'],
+  date_of_issue: [
+    'DATE DE DELIVRANCE',
+    'DATE OF ISSUE',
+    'ISSUE DATE',
+    'ISSUED ON',
+    'DELIVREE LE',
+    'DELIVRE LE',
+    'FAIT LE',
+  ],
   date_of_expiry: [
     "DATE D'EXPIRATION",
     'DATE DEXPIRATION',
     'DATE OF EXPIRY',
     'EXPIRY DATE',
+    'VALID UNTIL',
     "VALABLE JUSQU'AU",
     'EXPIRE LE',
     'EXPIRATION',
@@ -80,13 +102,54 @@ function isLabelLine(text: string): boolean {
   return ALL_LABELS.some((l) => findLabel(text, l) !== null);
 }
 
+/** Separators between a label and its value, and the plural or feminine mark of a label ("PRENOM(S)"). */
+const LEAD = /^(?:[\s:./-]|\([SE]\))+/;
+
+/**
+ * Length of the prefix of `text` that is `label` read with at most one error per six letters,
+ * spaces ignored (OCR merges "DATE OF BIRTH" into "DATEOFBIRTH" and reads "SURNAME" as
+ * "SURMAME"); 0 when the text does not start with it.
+ */
+function fuzzyPrefix(text: string, label: string): number {
+  // Small print merges "RN" into "M" ("SUMAME"): try the label that way too.
+  if (label.includes('RN')) {
+    const merged = fuzzyPrefixOf(text, label.replace(/RN/g, 'M'));
+    if (merged > 0) return merged;
+  }
+  return fuzzyPrefixOf(text, label);
+}
+
+function fuzzyPrefixOf(text: string, label: string): number {
+  const target = label.replace(/\s+/g, '');
+  const allowed = tolerance(target);
+  let squashed = '';
+  let best = { n: 0, d: allowed + 1 };
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== ' ') squashed += text[i];
+    if (squashed.length < target.length - allowed) continue;
+    if (squashed.length > target.length + allowed) break;
+    // A label ends where a word ends.
+    if (/[A-Z]/.test(text[i + 1] ?? '') && squashed.length < target.length + allowed) continue;
+    const d = editDistance(squashed, target);
+    if (d < best.d) best = { n: i + 1, d };
+  }
+  return best.d <= allowed ? best.n : 0;
+}
+
 /** Strips what follows a label before its value: separators, the other language's label. */
 function afterLabel(text: string, field: Field): string {
-  let rest = text.replace(/^[\s:./-]+/, '');
-  // Bilingual labels: "Surname/ Nom", "Date of birth / Date de naissance".
-  for (const l of LABELS[field]) {
-    const hit = findLabel(rest, l);
-    if (hit && hit.start <= 2) rest = rest.slice(hit.end).replace(/^[\s:./-]+/, '');
+  let rest = text.replace(LEAD, '');
+  // Bilingual labels: "Surname/ Nom", "Date of birth / Date de naissance", "Prénom(s) / Given names:".
+  for (let pass = 0; pass < 2; pass++) {
+    for (const l of LABELS[field]) {
+      const hit = findLabel(rest, l);
+      if (hit && hit.start <= 2) {
+        rest = rest.slice(hit.end).replace(LEAD, '');
+        continue;
+      }
+      const n = l.length >= 5 ? fuzzyPrefix(rest, l) : 0;
+      if (n > 0) rest = rest.slice(n).replace(LEAD, '');
+    }
   }
   return rest.trim();
 }
@@ -155,7 +218,47 @@ export function readPrintedFieldsWithSources(
       });
     }
   }
+  if (out.document_number === null) {
+    const found = numberWithoutLabel(front) ?? numberWithoutLabel(back);
+    if (found) {
+      out.document_number = found.value;
+      const n = Math.max(1, found.text.length);
+      sources.push({
+        field: 'document_number',
+        page: found.page === front ? 0 : 1,
+        line: found.line,
+        start: found.start / n,
+        end: found.end / n,
+      });
+    }
+  }
   return { fields: out, sources };
+}
+
+/**
+ * A document number printed without one of the labels above: after a bare "N°" ("N° 28869JL91"
+ * at the top right of Niger's paper card; "N°/No" on a card front), or a long run of digits on
+ * its own (the Sahel card's 17-digit number). After "N°" the number must start with a digit and
+ * hold at least 5, so that a word (or the "No" of a misread "N°/No") is not taken for it.
+ */
+function numberWithoutLabel(
+  lines: TextLine[],
+): { page: TextLine[]; line: number; value: string; text: string; start: number; end: number } | null {
+  for (const [i, l] of lines.entries()) {
+    const text = fold(l.text);
+    const m =
+      /(?:^|[^A-Z0-9])(?:NO|N|NUMERO)\s*(?:\/\s*NO)?\s*[:.]?\s*([0-9][A-Z0-9]{5,19})(?![A-Z0-9])/.exec(text);
+    if (m && (m[1]!.match(/\d/g)?.length ?? 0) >= 5) {
+      const start = m.index + m[0].length - m[1]!.length;
+      return { page: lines, line: i, value: m[1]!, text, start, end: start + m[1]!.length };
+    }
+  }
+  for (const [i, l] of lines.entries()) {
+    const text = fold(l.text);
+    const m = /(?<![0-9])[0-9]{12,20}(?![0-9])/.exec(text.replace(/(?<=\d) (?=\d)/g, ''));
+    if (m) return { page: lines, line: i, value: m[0], text, start: 0, end: text.length };
+  }
+  return null;
 }
 
 /**
@@ -173,6 +276,8 @@ function valueEnd(field: Field, text: string, start: number): number {
 
 /** Lines below a label whose left edge sits within this many line heights of the label's start. */
 const BELOW_X_TOLERANCE = 2.5;
+/** A value on the label's row starts at most this many label heights after the label's end. */
+const SAME_ROW_MAX_GAP = 12;
 /** Value line at most this many label heights below the label (centre to centre). */
 const BELOW_MAX_GAP = 2.2;
 
@@ -186,7 +291,35 @@ function valueFor(
   // A value on the same line, unless what follows is itself another label.
   if (inline.length >= 1 && !isLabelLine(inline))
     return { text: inline, line: hit.line, start: Math.max(hit.end, text.lastIndexOf(inline)) };
+  // The same field's label in the other language further on ("NOM DE FAMIL / SURNAME: X", the
+  // first label misread): the value follows the last one.
+  if (inline.length >= 1) {
+    let end = -1;
+    for (const l of LABELS[hit.field]) {
+      const h = findLabel(inline, l);
+      if (h && h.end > end) end = h.end;
+    }
+    const rest = end >= 0 ? afterLabel(inline.slice(end), hit.field) : '';
+    if (rest.length >= 1 && !isLabelLine(rest))
+      return { text: rest, line: hit.line, start: Math.max(hit.end, text.lastIndexOf(rest)) };
+  }
   const label = lines[hit.line]!;
+  // A value printed in a column to the right of its label on the same row, read as its own box
+  // (tables of labels and values).
+  const labelEnd = label.left + (label.length * hit.end) / Math.max(1, text.length);
+  let right: { i: number; dx: number } | null = null;
+  lines.forEach((l, i) => {
+    if (i === hit.line) return;
+    if (Math.abs(l.y - label.y) > 0.5 * Math.max(label.height, l.height)) return;
+    const dx = l.left - labelEnd;
+    if (dx < -0.5 * label.height || dx > SAME_ROW_MAX_GAP * label.height) return;
+    if (isLabelLine(folded[i]!)) return;
+    if (!right || dx < right.dx) right = { i, dx };
+  });
+  if (right) {
+    const i = (right as { i: number }).i;
+    return { text: folded[i]!, line: i, start: 0 };
+  }
   let best: { i: number; dy: number } | null = null;
   lines.forEach((l, i) => {
     if (i === hit.line) return;

@@ -5,6 +5,7 @@ import { SDK_DIST_DIR } from '@idv/web-sdk/bundle-path';
 import { capturePageHtml } from '@idv/web-sdk/capture-page';
 import type { ApiApp } from '../../http/env.ts';
 import { errorResponse } from '../../http/errors.ts';
+import { isResourceId } from '../../http/resource-id.ts';
 
 const SDK_FILES = {
   'v1.js': 'text/javascript; charset=utf-8',
@@ -20,7 +21,7 @@ export function registerCaptureRoutes(app: ApiApp) {
   app.get('/capture/:id', async (c) => {
     const { deps } = c.var;
     const id = c.req.param('id');
-    const session = /^ses_[a-z0-9]{1,64}$/.test(id) ? await deps.store.sessions.getById(id) : null;
+    const session = isResourceId(id, 'ses') ? await deps.store.sessions.getById(id) : null;
     if (!session) return errorResponse(c, 'not_found', 'no such capture session');
     const nonce = randomBytes(16).toString('base64');
     const html = capturePageHtml({

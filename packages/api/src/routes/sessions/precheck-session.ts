@@ -33,7 +33,7 @@ export const precheckSessionRoute = createRoute({
   request: { params: SessionIdParam, query: PrecheckQuery, body: imageBody('The document photo') },
   responses: {
     200: jsonResponse('The advice', PrecheckSchema),
-    ...errorResponses('unauthorized', 'session_completed', 'session_expired', 'rate_limited'),
+    ...errorResponses('unauthorized', 'not_found', 'session_completed', 'session_expired', 'rate_limited'),
   },
 });
 

@@ -36,6 +36,7 @@ export const readChipKeyRoute = createRoute({
       'invalid_request',
       'invalid_image',
       'unauthorized',
+      'not_found',
       'session_completed',
       'session_expired',
       'image_too_large',

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Verification } from '@idv/core';
 import { type SessionRecord, sessionStatus } from '@idv/store';
+import { resourceIdParam } from '../../http/resource-id.ts';
 import { documentImagesForm, VerificationResponse } from '../verifications/schemas.ts';
 
 /** Shared OpenAPI schemas and views of the session routes. */
@@ -9,12 +10,7 @@ import { documentImagesForm, VerificationResponse } from '../verifications/schem
 export const SESSION_TTL = { min: 60, max: 3600, default: 900 } as const;
 export const MAX_REFERENCE_LENGTH = 256;
 
-export const SessionIdParam = z.object({
-  id: z
-    .string()
-    .regex(/^ses_[a-z0-9]{1,64}$/, 'must be a session id (ses_…)')
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'ses_mbq1x2c3d4e5f6g7h8i9j0k1' }),
-});
+export const SessionIdParam = resourceIdParam('ses', 'a session', 'ses_mbq1x2c3d4e5f6g7h8i9j0k1');
 
 export const CreateSessionBody = z
   .object({

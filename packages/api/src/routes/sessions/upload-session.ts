@@ -45,6 +45,7 @@ export const uploadSessionRoute = createRoute({
       'invalid_request',
       'invalid_image',
       'unauthorized',
+      'not_found',
       'account_suspended',
       'session_completed',
       'conflict',

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { IMAGE_KINDS, VerificationSchema } from '@idv/core';
+import { resourceIdParam } from '../../http/resource-id.ts';
 
 /** Schemas of the verification routes. */
 
@@ -95,12 +96,7 @@ export const VerificationResponse = z.object(VerificationSchema.shape).openapi('
   example: VERIFICATION_EXAMPLE,
 });
 
-export const VerificationIdParam = z.object({
-  id: z
-    .string()
-    .regex(/^vrf_[a-z0-9]+$/, 'must be a verification id (vrf_…)')
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'vrf_mbq1x2c3d4e5f6g7h8i9j0k1' }),
-});
+export const VerificationIdParam = resourceIdParam('vrf', 'a verification', 'vrf_mbq1x2c3d4e5f6g7h8i9j0k1');
 
 export const ImageKindParam = z.object({
   kind: z.enum(IMAGE_KINDS).openapi({ param: { name: 'kind', in: 'path' }, example: 'front' }),

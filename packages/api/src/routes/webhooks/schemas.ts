@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { MAX_ENDPOINT_URL_LENGTH } from '@idv/webhooks';
+import { resourceIdParam } from '../../http/resource-id.ts';
 
 /** Shared OpenAPI schemas of the webhook routes. */
 
@@ -60,12 +61,11 @@ export function singlePageOf<T extends z.ZodType>(item: T, why: string, max?: nu
   return z.object({ data, next_cursor: z.null().openapi({ description: why }) });
 }
 
-export const WebhookEndpointIdParam = z.object({
-  id: z
-    .string()
-    .regex(/^whe_[a-z0-9]+$/, 'must be a webhook endpoint id (whe_…)')
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'whe_mbq1x2c3d4e5f6g7h8i9j0k1' }),
-});
+export const WebhookEndpointIdParam = resourceIdParam(
+  'whe',
+  'a webhook endpoint',
+  'whe_mbq1x2c3d4e5f6g7h8i9j0k1',
+);
 
 /** The public view of a stored endpoint (drops the organisation id). */
 export function endpointView(endpoint: {

@@ -47,8 +47,8 @@ describe('GET /v1/sessions/{id} (getSession)', () => {
     await expectError(await app.request('/v1/sessions/ses_unknown1', bearer(org.testKey)), 404, 'not_found');
     await expectError(
       await app.request('/v1/sessions/vrf_notasession', bearer(org.testKey)),
-      400,
-      'invalid_request',
+      404,
+      'not_found',
     );
   });
 

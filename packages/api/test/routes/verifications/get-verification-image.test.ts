@@ -50,13 +50,13 @@ describe('GET /v1/verifications/{id}/images/{kind} (getVerificationImage)', () =
     );
   });
 
-  it("400 for an unknown kind; 404 for another organisation's verification", async () => {
+  it("404 for an unknown kind and for another organisation's verification", async () => {
     const org = await createTestOrganisation();
     const saved = await seedVerification(org, 'live', { front: FRONT });
     await expectError(
       await app.request(`/v1/verifications/${saved.id}/images/passport`, bearer(org.liveKey)),
-      400,
-      'invalid_request',
+      404,
+      'not_found',
     );
     const stranger = await createTestOrganisation();
     await expectError(

@@ -19,12 +19,12 @@ describe('GET /v1/verifications/{id} (getVerification)', () => {
     expect(await res.json()).toEqual(saved);
   });
 
-  it('400 for an id that is not a verification id', async () => {
+  it('404 for an id that is not a verification id', async () => {
     const org = await createTestOrganisation();
     const message = await expectError(
       await app.request('/v1/verifications/not-an-id', bearer(org.testKey)),
-      400,
-      'invalid_request',
+      404,
+      'not_found',
     );
     expect(message).toContain('id');
   });

@@ -17,11 +17,11 @@ describe('DELETE /v1/webhooks/{id} (deleteWebhook)', () => {
     await expectError(await del(id, bearer(org.testKey).headers), 404, 'not_found');
   });
 
-  it("400 for an id that is not an endpoint id; 404 for another organisation's endpoint", async () => {
+  it("404 for an id that is not an endpoint id and for for another organisation's endpoint", async () => {
     const a = await createTestOrganisation();
     const b = await createTestOrganisation();
     const { id } = await createEndpoint(app, a.testKey);
-    await expectError(await del('vrf_abc123', bearer(a.testKey).headers), 400, 'invalid_request');
+    await expectError(await del('vrf_abc123', bearer(a.testKey).headers), 404, 'not_found');
     await expectError(await del(id, bearer(b.testKey).headers), 404, 'not_found');
     // Still there for its owner.
     expect((await (await app.request('/v1/webhooks', bearer(a.testKey))).json()).data).toHaveLength(1);

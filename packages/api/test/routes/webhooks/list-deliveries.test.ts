@@ -14,15 +14,11 @@ describe('GET /v1/webhooks/{id}/deliveries (listWebhookDeliveries)', () => {
     expect(await res.json()).toEqual({ data: [], next_cursor: null });
   });
 
-  it("400 for a malformed id; 404 for an unknown one and for another organisation's", async () => {
+  it("404 for a malformed id, an unknown one and another organisation's", async () => {
     const a = await createTestOrganisation();
     const b = await createTestOrganisation();
     const { id } = await createEndpoint(app, a.testKey);
-    await expectError(
-      await app.request('/v1/webhooks/nope/deliveries', bearer(a.testKey)),
-      400,
-      'invalid_request',
-    );
+    await expectError(await app.request('/v1/webhooks/nope/deliveries', bearer(a.testKey)), 404, 'not_found');
     await expectError(
       await app.request('/v1/webhooks/whe_unknown000/deliveries', bearer(a.testKey)),
       404,

@@ -1,0 +1,249 @@
+import { MRZ_LAYOUTS, type MrzFormat } from '@idv/core';
+import type { Point, Quad, RgbImage } from '../image/raster.ts';
+import { upscaleForOcr } from '../image/upscale.ts';
+import type { PageReading } from '../ocr/page.ts';
+import { cropLine, MRZ_STRETCH, REC_MAX_WIDTH, recognizeLines } from '../ocr/recognize.ts';
+import { type RepairedMrz, repairChecks } from './check-repair.ts';
+import { type ConstrainedLine, decodeConstrained, type PositionReading } from './constrained-decode.ts';
+import { greedyText, type LinePosteriors, mrzLineInput, mrzLinePosteriors } from './line-model.ts';
+import type { MrzRow } from './locate.ts';
+import { positionSets } from './positions.ts';
+
+/**
+ * Reads an MRZ block found on the page with the project's MRZ recogniser (line-model.ts): every
+ * row is cut over the block's full width (the detector often stops before a run of fillers),
+ * decoded under its format's position sets with exact length, and check digits then choose among
+ * the recogniser's own alternatives (check-repair.ts).
+ */
+
+/** Crop height relative to the detected row height (the training crops range ~1.0-1.9 × cap height). */
+export const ROW_HEIGHT_SHARE = 1.3;
+/** Rows shorter than this (px) are read by PP-OCR from an upscaled copy (as in reread.ts). */
+const SMALL_TEXT_PX = 26;
+/** Horizontal margin added on both ends of the block, in row heights. */
+const SIDE_MARGIN = 0.5;
+
+export interface ModelMrzReading extends RepairedMrz {
+  format: MrzFormat;
+  /** Mean probability of the chosen characters. */
+  confidence: number;
+  invalidCount: number;
+  /** The decoded lines before check-digit repair. */
+  decoded: ConstrainedLine[];
+}
+
+/** One way of cutting the block's rows: height relative to the row box, PP-OCR horizontal stretch. */
+interface Variant {
+  k: number;
+  stretch: number;
+}
+
+/**
+ * The first reading uses BASE; when it leaves a check failing or a name character in doubt, the
+ * rows are read again with EXTRA crops and every position is voted on (exact lengths make the
+ * readings position-aligned). The stretch changes how many recogniser steps a character gets
+ * (1.3 tends to drop narrow letters, 2.0 to split wide ones), the height the margin.
+ */
+const BASE: Variant = { k: ROW_HEIGHT_SHARE, stretch: MRZ_STRETCH };
+const EXTRA: Variant[] = [
+  { k: 1.0, stretch: 1.3 },
+  { k: 1.0, stretch: 2.0 },
+];
+/** A name-line character below this probability makes the reading doubtful (as in name.ts). */
+const DOUBT = 0.7;
+/**
+ * PP-OCRv4 was never trained on OCR-B filler runs and reads a '<' as K with real probability
+ * (the misreads of issue 13: GARCAOKDEKMAGALHAES, ...<KK<KK<<...). Its '<' probability is
+ * weighted by this factor where a letter could stand instead, a calibration of that recogniser:
+ * a clear K (p ≈ 0.99 against '<' ≈ 0.001) is untouched, a K at 0.6 against '<' at 0.3 turns
+ * back into a filler. Set a priori at 3, not fitted (the tuning half has no such misread).
+ */
+export const PPOCR_FILLER_WEIGHT = 3;
+
+/** The quad of row `r` stretched over the block [left, right], in image pixels. */
+function rowQuad(page: PageReading, r: MrzRow, left: number, right: number, h: number, k: number): Quad {
+  const half = (h * k) / 2;
+  const x0 = left - SIDE_MARGIN * h;
+  const x1 = right + SIDE_MARGIN * h;
+  const corners: Point[] = [
+    [x0, r.y - half],
+    [x1, r.y - half],
+    [x1, r.y + half],
+    [x0, r.y + half],
+  ];
+  return corners.map((p) => page.toImage(p)) as Quad;
+}
+
+/** Which recogniser reads the block: the project's MRZ model or PP-OCRv4 (restricted to A-Z 0-9 <). */
+export type MrzRecogniser = 'model' | 'ppocr';
+
+async function blockPosteriors(
+  img: RgbImage,
+  page: PageReading,
+  rows: MrzRow[],
+  recogniser: MrzRecogniser,
+  v: Variant,
+): Promise<LinePosteriors[]> {
+  const left = Math.min(...rows.map((r) => r.left));
+  const right = Math.max(...rows.map((r) => r.right));
+  const h = median(rows.map((r) => r.height));
+  const quads = rows.map((r) => rowQuad(page, r, left, right, h, v.k));
+  if (recogniser === 'model') return mrzLinePosteriors(quads.map((q) => mrzLineInput(img, q)));
+  // Small text is cut from a Lanczos-upscaled copy (as the page reading does, upscale.ts).
+  const src = h < SMALL_TEXT_PX ? await upscaleForOcr(img) : { image: img, factor: 1 };
+  const scaled = quads.map((q) => q.map(([x, y]) => [x * src.factor, y * src.factor]) as Quad);
+  const readings = await recognizeLines(
+    scaled.map((q) => cropLine(src.image, q, REC_MAX_WIDTH * v.stretch, v.stretch)),
+  );
+  return readings.map((r) => r.mrzPosteriors);
+}
+
+export async function readMrzBlock(
+  img: RgbImage,
+  page: PageReading,
+  rows: MrzRow[],
+  format: MrzFormat,
+  recogniser: MrzRecogniser,
+): Promise<ModelMrzReading | null> {
+  const L = MRZ_LAYOUTS[format];
+  if (rows.length !== L.lineCount) return null;
+  // The page reading's own posteriors come free: when every row is one page line of about the
+  // right length and reads without doubt, nothing is read again.
+  const pageRows = rows.map((r) => r.posteriors);
+  if (
+    recogniser === 'ppocr' &&
+    pageRows.every((p, i) => p && Math.abs(rows[i]!.mrz.text.length - L.lineLength) <= 1)
+  ) {
+    const fromPage = decodeAll(
+      pageRows as LinePosteriors[],
+      lineSets(pageRows as LinePosteriors[], format),
+      PPOCR_FILLER_WEIGHT,
+    );
+    const r = fromPage && finish(fromPage, format);
+    if (r && r.invalidCount === 0 && !doubtful(fromPage, format)) return r;
+  }
+  const first = await blockPosteriors(img, page, rows, recogniser, BASE);
+  const sets = lineSets(first, format);
+  const weight = recogniser === 'ppocr' ? PPOCR_FILLER_WEIGHT : 1;
+  const decoded = decodeAll(first, sets, weight);
+  if (!decoded) return null;
+  const once = finish(decoded, format);
+  if (once && once.invalidCount === 0 && !doubtful(decoded, format)) return once;
+  const posts = [first];
+  for (const v of recogniser === 'model' ? [{ k: 1.0, stretch: 1 }] : EXTRA) {
+    posts.push(await blockPosteriors(img, page, rows, recogniser, v));
+  }
+  // The name line is decoded again with a stronger filler weight only while its field lacks
+  // the '<<' every ICAO name field has (NAME_FILLER_WEIGHTS).
+  let voted: ConstrainedLine[] | null = null;
+  for (const nameWeight of recogniser === 'ppocr' ? NAME_FILLER_WEIGHTS : [1]) {
+    voted = decodeVote(posts, sets, weight, L.name.line, nameWeight);
+    if (!voted || !nameFieldMalformed(voted, format)) break;
+  }
+  return voted ? finish(voted, format) : once;
+}
+
+/**
+ * Filler weights tried in turn on the name line when its name field has no '<<' at all: ICAO
+ * writes surname '<<' given names and pads the field with '<', so a field without '<<' (a name
+ * exactly filling it aside) means fillers were read as letters (GARCAOKDEKMAGALHAESKKINESKKKKK).
+ */
+const NAME_FILLER_WEIGHTS = [PPOCR_FILLER_WEIGHT, 10, 30, 100];
+
+function nameFieldMalformed(decoded: ConstrainedLine[], format: MrzFormat): boolean {
+  const { name } = MRZ_LAYOUTS[format];
+  return !decoded[name.line]!.text.slice(name.start, name.end).includes('<<');
+}
+
+/** Every variant decoded under the position sets, then voted position by position. */
+function decodeVote(
+  posts: LinePosteriors[][],
+  sets: string[][],
+  weight: number,
+  nameLine: number,
+  nameWeight: number,
+): ConstrainedLine[] | null {
+  const lines: ConstrainedLine[][] = sets.map(() => []);
+  for (const variant of posts) {
+    for (let i = 0; i < sets.length; i++) {
+      const d = decodeConstrained(variant[i]!, sets[i]!, {
+        fillerWeight: i === nameLine ? nameWeight : weight,
+      });
+      if (d) lines[i]!.push(d);
+    }
+  }
+  if (lines.some((l) => l.length === 0)) return null;
+  return lines.map((l) => (l.length === 1 ? l[0]! : voteLine(l)));
+}
+
+/** A name character read below DOUBT (no check digit covers the names). */
+function doubtful(decoded: ConstrainedLine[], format: MrzFormat): boolean {
+  const { name } = MRZ_LAYOUTS[format];
+  return (
+    nameFieldMalformed(decoded, format) ||
+    decoded[name.line]!.positions.slice(name.start, name.end).some((q) => q.prob < DOUBT)
+  );
+}
+
+/** Per-position vote of equally long readings: each allowed character's probabilities summed. */
+export function voteLine(readings: ConstrainedLine[]): ConstrainedLine {
+  const n = readings[0]!.positions.length;
+  const positions: PositionReading[] = [];
+  for (let i = 0; i < n; i++) {
+    const score = new Map<string, number>();
+    for (const r of readings) {
+      const q = r.positions[i]!;
+      score.set(q.char, (score.get(q.char) ?? 0) + q.prob);
+      for (const a of q.alternatives) score.set(a.char, (score.get(a.char) ?? 0) + a.prob);
+    }
+    const ranked = [...score.entries()]
+      .map(([char, s]) => ({ char, prob: s / readings.length }))
+      .sort((a, b) => b.prob - a.prob);
+    positions.push({ char: ranked[0]!.char, prob: ranked[0]!.prob, alternatives: ranked.slice(1) });
+  }
+  return {
+    text: positions.map((q) => q.char).join(''),
+    positions,
+    logProb: readings.reduce((s, r) => s + r.logProb, 0) / readings.length,
+  };
+}
+
+function lineSets(posteriors: LinePosteriors[], format: MrzFormat): string[][] {
+  const head = greedyText(posteriors[0]!);
+  if (format === 'TD2' && head.startsWith('IDFRA')) return positionSets(format, 'fra-legacy');
+  return positionSets(format, head.startsWith('V') ? 'visa' : 'icao');
+}
+
+function decodeAll(
+  posteriors: LinePosteriors[],
+  sets: string[][],
+  fillerWeight = 1,
+): ConstrainedLine[] | null {
+  const decoded: ConstrainedLine[] = [];
+  for (let i = 0; i < posteriors.length; i++) {
+    const d = decodeConstrained(posteriors[i]!, sets[i]!, { fillerWeight });
+    if (!d) return null;
+    decoded.push(d);
+  }
+  return decoded;
+}
+
+function finish(decoded: ConstrainedLine[], format: MrzFormat): ModelMrzReading | null {
+  const repaired = repairChecks(decoded, format);
+  if (!repaired) return null;
+  const probs = decoded.flatMap((d) => d.positions.map((q) => q.prob));
+  const confidence = probs.reduce((s, p) => s + p, 0) / Math.max(1, probs.length);
+  const invalidCount = repaired.parsed.checks.filter((c) => !c.valid).length;
+  return { ...repaired, format, confidence, invalidCount, decoded };
+}
+
+/** Constrained decoding and check-digit repair of the posteriors of an MRZ's lines. */
+export function decodeMrzLines(posteriors: LinePosteriors[], format: MrzFormat): ModelMrzReading | null {
+  const decoded = decodeAll(posteriors, lineSets(posteriors, format));
+  return decoded ? finish(decoded, format) : null;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}

@@ -1,0 +1,79 @@
+import type { MrzFormat } from '@idv/core';
+
+/**
+ * What ICAO 9303 allows at every position of every MRZ line, as a string of allowed characters.
+ * The format fixes it: letters in codes and names, digits in dates and check digits, the sex
+ * among M/F/X/<, letters or digits in numbers and optional data; '<' wherever a field may be
+ * short or empty. The decoder (constrained-decode.ts) reads each line under these sets.
+ */
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+const L = `${LETTERS}<`;
+const D = `${DIGITS}<`;
+const AN = `${LETTERS}${DIGITS}<`;
+const SEX = 'MFX<';
+
+/** Repeats `set` for `n` positions. */
+function run(set: string, n: number): string[] {
+  return Array.from({ length: n }, () => set);
+}
+
+/** A letter, then letter or filler (document code), then the three-letter state. */
+const CODE_AND_STATE = [LETTERS, L, L, L, L];
+
+const TD3 = [
+  [...CODE_AND_STATE, ...run(L, 39)],
+  // number, check, nationality, birth, check, sex, expiry, check, personal number, check, composite
+  [
+    ...run(AN, 9),
+    DIGITS,
+    ...run(L, 3),
+    ...run(D, 6),
+    DIGITS,
+    SEX,
+    ...run(D, 6),
+    DIGITS,
+    ...run(AN, 14),
+    D,
+    DIGITS,
+  ],
+];
+
+const TD2 = [
+  [...CODE_AND_STATE, ...run(L, 31)],
+  [...run(AN, 9), D, ...run(L, 3), ...run(D, 6), DIGITS, SEX, ...run(D, 6), DIGITS, ...run(AN, 7), DIGITS],
+];
+
+const TD1 = [
+  // number's check digit may be '<' (a long number continues in the optional data)
+  [...CODE_AND_STATE, ...run(AN, 9), D, ...run(AN, 15)],
+  [...run(D, 6), DIGITS, SEX, ...run(D, 6), DIGITS, ...run(L, 3), ...run(AN, 11), DIGITS],
+  run(L, 30),
+];
+
+/**
+ * The French national identity card of 1988-2021 (2×36, read as TD2 by length) has its own
+ * layout: IDFRA, surname, office; then issue year-month, office, number, check, given names,
+ * birth date, check, sex, composite check.
+ */
+const FRA_LEGACY = [
+  [...'IDFRA', ...run(L, 25), ...run(AN, 6)],
+  [...run(AN, 12), DIGITS, ...run(L, 14), ...run(D, 6), DIGITS, SEX, DIGITS],
+];
+
+/**
+ * Visas (ICAO 9303-7, MRV-A 2×44 and MRV-B 2×36) have no composite check digit: their last
+ * position is optional data, '<' allowed.
+ */
+function visa(sets: string[][]): string[][] {
+  const second = [...sets[1]!];
+  second[second.length - 1] = AN;
+  return [sets[0]!, second];
+}
+
+export function positionSets(format: MrzFormat, kind: 'icao' | 'fra-legacy' | 'visa' = 'icao'): string[][] {
+  if (format === 'TD2' && kind === 'fra-legacy') return FRA_LEGACY;
+  const sets = format === 'TD3' ? TD3 : format === 'TD2' ? TD2 : TD1;
+  return kind === 'visa' && format !== 'TD1' ? visa(sets) : sets;
+}

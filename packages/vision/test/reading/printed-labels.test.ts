@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { TextLine } from '../../src/ocr/page.ts';
+import { readPrintedFields } from '../../src/viz/fields.ts';
+
+/**
+ * Label handling of the printed zone on OCR lines as the recogniser returns them from the
+ * synthetic benchmark's layouts: misread bilingual labels, "(S)" plural marks, values in a
+ * column to the right, numbers without a field label.
+ */
+
+function line(text: string, y: number, left = 100, length = text.length * 12): TextLine {
+  return {
+    quad: [
+      [left, y - 10],
+      [left + length, y - 10],
+      [left + length, y + 10],
+      [left, y + 10],
+    ],
+    text,
+    confidence: 0.9,
+    x: left + length / 2,
+    y,
+    length,
+    height: 20,
+    left,
+  } as TextLine;
+}
+
+describe('printed labels', () => {
+  it('strips the other language label even misread (rn read as m, spaces merged)', () => {
+    const f = readPrintedFields(
+      [
+        line('Nom / Sumame DIALLO', 100),
+        line('Prenom(s) / Given names:AMINATA', 140),
+        line('Ne(e)le/Dateofbirth:07/10/1996', 180),
+      ],
+      [],
+    );
+    expect(f.surname).toBe('DIALLO');
+    expect(f.given_names).toBe('AMINATA');
+    expect(f.date_of_birth).toBe('1996-10-07');
+  });
+
+  it('takes the value after the last label when the first one is cut', () => {
+    const f = readPrintedFields([line('Nom de famil / Surname: MAHAMADOU', 100)], []);
+    expect(f.surname).toBe('MAHAMADOU');
+  });
+
+  it('reads a value under a label ending in (S)', () => {
+    const f = readPrintedFields([line('PRENOM(S)', 100), line('HAROUNA', 125)], []);
+    expect(f.given_names).toBe('HAROUNA');
+  });
+
+  it('reads a value in a column right of its label', () => {
+    const f = readPrintedFields(
+      [line('Date de delivrance', 100, 100, 200), line('18.10.2016', 101, 420, 120)],
+      [],
+    );
+    expect(f.date_of_issue).toBe('2016-10-18');
+  });
+
+  it('reads the number after a bare N° and a 17-digit number on its own', () => {
+    expect(readPrintedFields([line('N° 28869JL91', 100)], []).document_number).toBe('28869JL91');
+    expect(readPrintedFields([line('NNo46793938918298840', 100)], []).document_number).toBe(
+      '46793938918298840',
+    );
+    // A word after "No" is no number.
+    expect(readPrintedFields([line('No comment 12', 100)], []).document_number).toBeNull();
+  });
+});

@@ -1,0 +1,206 @@
+"""Trains the MRZ line recogniser (CRNN + CTC) on synthetic OCR-B lines and exports it to ONNX.
+
+    /usr/bin/python3 training/mrz/train.py            # full run (see README.md for duration)
+    /usr/bin/python3 training/mrz/train.py --steps 300 --out /tmp/mrz-quick.onnx   # a quick model
+
+Seeded: the data stream (numpy Generator per worker, seeded from --seed) and the weights
+(torch.manual_seed) are fixed, so the same command on the same library versions gives the same
+weights. Two threads: the machine has two cores.
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import synth  # noqa: E402
+
+CLASSES = ["<blank>"] + list(synth.CHARSET)
+INDEX = {c: i for i, c in enumerate(CLASSES)}
+
+
+class Crnn(nn.Module):
+    """32xW grey line -> (W/4) steps x 38 classes. Small (~0.2 M parameters, under 1 MB) and cheap
+    (~75 M multiply-adds for a 44-character line): it trains on a shared 2-core machine."""
+
+    def __init__(self):
+        super().__init__()
+
+        def block(cin, cout, stride=1):
+            return [nn.Conv2d(cin, cout, 3, stride=stride, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True)]
+
+        self.cnn = nn.Sequential(
+            *block(1, 16, 2),  # 16 x W/2
+            *block(16, 32),
+            nn.MaxPool2d(2, 2),  # 8 x W/4
+            *block(32, 64),
+            nn.MaxPool2d((2, 1), (2, 1)),  # 4 x W/4
+            *block(64, 96),
+            nn.MaxPool2d((2, 1), (2, 1)),  # 2 x W/4
+            nn.Conv2d(96, 96, (2, 1), bias=False),  # 1 x W/4
+            nn.BatchNorm2d(96),
+            nn.ReLU(inplace=True),
+        )
+        self.rnn = nn.LSTM(96, 64, num_layers=1, bidirectional=True, batch_first=True)
+        self.fc = nn.Linear(128, len(CLASSES))
+
+    def forward(self, x):
+        # x: N x 1 x 32 x W, values x/255.
+        f = self.cnn(x - 0.5).squeeze(2).permute(0, 2, 1)  # N x T x 96
+        f, _ = self.rnn(f)
+        return self.fc(f)  # N x T x C logits
+
+
+class Stream(torch.utils.data.IterableDataset):
+    """Endless batches of same-format lines (similar widths, little padding)."""
+
+    def __init__(self, seed: int, batch: int):
+        self.seed, self.batch = seed, batch
+
+    def __iter__(self):
+        info = torch.utils.data.get_worker_info()
+        wid = info.id if info else 0
+        rng = np.random.default_rng([self.seed, wid])
+        content = synth.Content(rng)
+        while True:
+            items = [synth.sample(rng, content) for _ in range(self.batch)]
+            yield collate(items)
+
+
+def collate(items):
+    w = max(im.shape[1] for im, _ in items)
+    x = np.zeros((len(items), 1, synth.HEIGHT, w), np.float32)
+    for i, (im, _) in enumerate(items):
+        x[i, 0, :, : im.shape[1]] = im / 255.0
+        # Pad with the line's own right edge (a plain strip, as the service never pads).
+        x[i, 0, :, im.shape[1] :] = im[:, -1:].mean() / 255.0
+    targets = torch.tensor([INDEX[c] for _, t in items for c in t], dtype=torch.long)
+    tlens = torch.tensor([len(t) for _, t in items], dtype=torch.long)
+    widths = torch.tensor([im.shape[1] for im, _ in items], dtype=torch.long)
+    return torch.from_numpy(x), targets, tlens, widths
+
+
+def greedy(logits: torch.Tensor, steps: int) -> str:
+    ids = logits[:steps].argmax(-1).tolist()
+    out, prev = [], 0
+    for i in ids:
+        if i != prev and i != 0:
+            out.append(CLASSES[i])
+        prev = i
+    return "".join(out)
+
+
+def edit(a: str, b: str) -> int:
+    d = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        prev, d[0] = d[0], i
+        for j in range(1, len(b) + 1):
+            cur = min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] != b[j - 1]))
+            prev, d[j] = d[j], cur
+    return d[len(b)]
+
+
+def validation_set(seed: int, n: int):
+    rng = np.random.default_rng([seed, 999])
+    content = synth.Content(rng)
+    return [synth.sample(rng, content) for _ in range(n)]
+
+
+def evaluate(model, val):
+    model.eval()
+    exact, errs, chars = 0, 0, 0
+    with torch.no_grad():
+        for im, t in val:
+            x = torch.from_numpy(im[None, None].astype(np.float32) / 255.0)
+            logits = model(x)[0]
+            s = greedy(logits, logits.shape[0])
+            exact += s == t
+            errs += edit(s, t)
+            chars += len(t)
+    model.train()
+    return exact / len(val), errs / chars
+
+
+def export(model, path):
+    model.eval()
+    dummy = torch.zeros(1, 1, synth.HEIGHT, 400)
+    torch.onnx.export(
+        model,
+        dummy,
+        path,
+        input_names=["x"],
+        output_names=["logits"],
+        dynamic_axes={"x": {0: "n", 3: "w"}, "logits": {0: "n", 1: "t"}},
+        opset_version=13,
+    )
+    model.train()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--steps", type=int, default=500)
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "mrz-crnn.onnx"))
+    ap.add_argument("--snapshot-every", type=int, default=100, help="export a snapshot ONNX beside --out")
+    ap.add_argument("--val", type=int, default=100)
+    args = ap.parse_args()
+
+    torch.set_num_threads(2)
+    torch.manual_seed(args.seed)
+    model = Crnn()
+    nparams = sum(p.numel() for p in model.parameters())
+    print(f"parameters {nparams}", flush=True)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
+    loader = torch.utils.data.DataLoader(
+        Stream(args.seed, args.batch),
+        batch_size=None,
+        num_workers=args.workers,
+        prefetch_factor=4 if args.workers else None,
+        persistent_workers=bool(args.workers),
+    )
+    val = validation_set(args.seed, args.val)
+    ctc = nn.CTCLoss(blank=0, zero_infinity=True)
+    t0 = time.time()
+    log = []
+    running = None
+    for step, (x, targets, tlens, widths) in enumerate(loader, 1):
+        logits = model(x)  # N x T x C
+        T = logits.shape[1]
+        in_lens = torch.clamp((widths + 3) // 4, max=T)
+        lp = F.log_softmax(logits, -1).permute(1, 0, 2)
+        loss = ctc(lp, targets, in_lens, tlens)
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+        opt.step()
+        sched.step()
+        running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
+        if step % 50 == 0:
+            print(f"step {step} loss {running:.4f} {time.time() - t0:.0f}s", flush=True)
+        if step % args.snapshot_every == 0 or step == args.steps:
+            acc, cer = evaluate(model, val)
+            log.append({"step": step, "seconds": round(time.time() - t0), "val_line_exact": acc, "val_cer": cer})
+            print(f"== step {step} val line exact {acc:.3f} CER {cer:.4f}", flush=True)
+            export(model, args.out + ".snapshot.onnx")
+        if step >= args.steps:
+            break
+    export(model, args.out)
+    torch.save(model.state_dict(), args.out.replace(".onnx", ".pt") if args.out.endswith(".onnx") else args.out + ".pt")
+    with open(args.out.replace(".onnx", "") + ".log.json", "w") as fh:
+        json.dump({"args": vars(args), "parameters": nparams, "evaluations": log, "seconds": round(time.time() - t0)}, fh, indent=1)
+    print(f"done in {time.time() - t0:.0f}s -> {args.out}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
