@@ -1,18 +1,24 @@
 /// <reference path="./.sst/platform/config.d.ts" />
 
 /**
- * AWS deployment: one stage per branch (`npx sst deploy --stage <branch>`). The resources
- * here are the ones the local stack mirrors (scripts/start.ts): the table with its index and
- * TTL, the image bucket, the event queue with its dead-letter queue, and the API function.
+ * AWS deployment: one stage per branch (`npx sst deploy --stage <branch>`, docs/deploy.md;
+ * .github/workflows/stage.yml does it for every branch). The resources here are the ones the
+ * local stack mirrors (scripts/start.ts): the table with its index and TTL, the image bucket, the
+ * event queue with its dead-letter queue, the API function, the analyzer, the webhook worker and
+ * the daily retention purge.
  */
 export default $config({
   app(input) {
+    const stage = input?.stage ?? 'unknown';
     return {
       name: 'idv',
       home: 'aws',
-      // Production keeps its data if the stage is removed; branch stages clean up after themselves.
-      removal: input?.stage === 'production' ? 'retain' : 'remove',
-      protect: input?.stage === 'production',
+      // Production keeps its data if the stage is removed, and `sst remove` refuses to touch it;
+      // branch stages clean up after themselves.
+      removal: stage === 'production' ? 'retain' : 'remove',
+      protect: stage === 'production',
+      // Every AWS resource carries its stage and service, for cost allocation (docs/cost.md).
+      providers: { aws: { defaultTags: { tags: { stage, service: 'idv' } } } },
     };
   },
   async run() {
@@ -20,7 +26,9 @@ export default $config({
     const { createApi } = await import('./infra/api');
     const { createWebhooks } = await import('./infra/webhooks');
     const { createAnalyzer } = await import('./infra/analyzer');
-    // Secrets: `npx sst secret set ImageMasterKey $(openssl rand -base64 32)`, same for UrlSigningKey.
+    const { createPurge } = await import('./infra/purge');
+    // Secrets, per stage: `npx sst secret set ImageMasterKey "$(openssl rand -base64 32)" --stage <stage>`,
+    // the same for UrlSigningKey. Linked to the functions that need them, read through `Resource`.
     const secrets = {
       imageMasterKey: new sst.Secret('ImageMasterKey'),
       urlSigningKey: new sst.Secret('UrlSigningKey'),
@@ -28,7 +36,8 @@ export default $config({
     const storage = createStorage();
     const analyzer = await createAnalyzer(storage, secrets.imageMasterKey);
     const api = createApi(storage, analyzer, secrets);
-    createWebhooks(storage, { IMAGE_MASTER_KEY: secrets.imageMasterKey.value });
+    createWebhooks(storage, secrets.imageMasterKey);
+    createPurge(storage);
     return { api: api.url };
   },
 });

@@ -1,10 +1,25 @@
-/** Daily job (AWS): deletes live images past their organisation's retention period. */
+/**
+ * Daily job (AWS, an EventBridge schedule in infra/purge.ts): deletes live images past their
+ * organisation's retention period, as of the event's scheduled time (EventBridge's `time`; the
+ * wall clock when it has none). A delayed or retried run thus never purges more than its slot
+ * allowed, and the next day's run picks up whatever it left.
+ */
 import { createStore, purgeExpiredImages, storeConfigFromEnv } from '@idv/store';
+import { applyLinkedSecrets } from './linked-secrets.ts';
 
+applyLinkedSecrets();
 const store = createStore(storeConfigFromEnv());
 
-export async function handler() {
-  const result = await purgeExpiredImages(store);
+/** The fields of an EventBridge scheduled event ("Scheduled Event") the purge reads. */
+export interface ScheduledEvent {
+  'detail-type'?: string;
+  time?: string;
+}
+
+export async function handler(event?: ScheduledEvent) {
+  const scheduled = event?.time ? new Date(event.time) : undefined;
+  const now = scheduled && !Number.isNaN(scheduled.getTime()) ? scheduled : new Date();
+  const result = await purgeExpiredImages(store, now);
   console.log(JSON.stringify({ level: 'info', msg: 'image purge done', ...result }));
   return result;
 }

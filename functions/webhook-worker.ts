@@ -5,7 +5,9 @@
  */
 import { createStore, storeConfigFromEnv } from '@idv/store';
 import { webhookQueueHandler, webhookSweepHandler } from '@idv/webhooks';
+import { applyLinkedSecrets } from './linked-secrets.ts';
 
+applyLinkedSecrets();
 const store = createStore(storeConfigFromEnv());
 
 export const handler = webhookQueueHandler(store);

@@ -1,15 +1,21 @@
+import { ANALYZER_MEMORY_MB, stageName, TIMEOUTS } from './stage';
 import type { Storage } from './storage';
 
 /**
  * The analyzer: a container-image Lambda (models, sharp and onnxruntime are too large for a
  * zip). The API invokes it synchronously with S3 references to the images; it reads and
- * decrypts them itself, so it needs the bucket and the image master key.
+ * decrypts them itself, so it needs the bucket and the image master key. A raw Lambda (SST's
+ * Function does not build container images), so the secret is linked by hand, in the form SST's
+ * `Resource` reads (SST_RESOURCE_<name>), never as a bare variable.
  */
 export async function createAnalyzer(storage: Storage, imageMasterKey: sst.Secret) {
   // Loaded when the stack runs, not when SST reads the config: `sst install` evaluates this
   // file before the platform's packages (which include docker-build) are installed.
   const dockerBuild = await import('@pulumi/docker-build');
-  const repository = new aws.ecr.Repository('AnalyzerImages', { forceDelete: $app.stage !== 'production' });
+  const repository = new aws.ecr.Repository('AnalyzerImages', {
+    name: stageName('analyzer'),
+    forceDelete: $app.stage !== 'production',
+  });
   const token = aws.ecr.getAuthorizationTokenOutput({ registryId: repository.registryId });
   const image = new dockerBuild.Image('AnalyzerImage', {
     context: { location: '.' },
@@ -21,6 +27,7 @@ export async function createAnalyzer(storage: Storage, imageMasterKey: sst.Secre
   });
 
   const role = new aws.iam.Role('AnalyzerRole', {
+    name: stageName('analyzer'),
     assumeRolePolicy: aws.iam.assumeRolePolicyForPrincipal({ Service: 'lambda.amazonaws.com' }),
   });
   new aws.iam.RolePolicyAttachment('AnalyzerLogs', {
@@ -38,17 +45,18 @@ export async function createAnalyzer(storage: Storage, imageMasterKey: sst.Secre
   });
 
   return new aws.lambda.Function('Analyzer', {
+    name: stageName('analyzer'),
     packageType: 'Image',
     imageUri: $interpolate`${repository.repositoryUrl}@${image.digest}`,
     architectures: ['arm64'],
-    // 3 GB gives 2 vCPUs: the analyzer's measured budget (docs/benchmarks.md).
-    memorySize: 3008,
-    timeout: 60,
+    memorySize: ANALYZER_MEMORY_MB,
+    timeout: TIMEOUTS.analyzerFunctionSeconds,
     role: role.arn,
     environment: {
       variables: {
         BUCKET_NAME: storage.bucket.name,
-        IMAGE_MASTER_KEY: imageMasterKey.value,
+        SST_RESOURCE_App: $jsonStringify({ name: $app.name, stage: $app.stage }),
+        SST_RESOURCE_ImageMasterKey: $jsonStringify({ type: 'sst.sst.Secret', value: imageMasterKey.value }),
       },
     },
   });

@@ -3,20 +3,19 @@ import type { Storage } from './storage';
 /**
  * The webhook worker: a Lambda subscribed to the `Events` queue (fan-out and delivery
  * attempts; retries are re-enqueued with a delay), plus a sweep every 5 minutes that re-queues
- * events recorded but never queued. `environment` must carry the same IMAGE_MASTER_KEY as the
- * API's (endpoint secrets are sealed with it); the localhost allowance is never set here.
+ * events recorded but never queued. Both are linked to the API's image master key (endpoint
+ * secrets are sealed with it); the localhost allowance is never set here.
  */
-export function createWebhooks(storage: Storage, environment: Record<string, $util.Input<string>> = {}) {
+export function createWebhooks(storage: Storage, imageMasterKey: sst.Secret) {
   const fn = {
     runtime: 'nodejs22.x' as const,
     architecture: 'arm64' as const,
     memory: '512 MB' as const,
-    link: [storage.table, storage.events, storage.eventsDeadLetter],
+    link: [storage.table, storage.events, storage.eventsDeadLetter, imageMasterKey],
     environment: {
       TABLE_NAME: storage.table.name,
       EVENTS_QUEUE_URL: storage.events.url,
       EVENTS_DLQ_URL: storage.eventsDeadLetter.url,
-      ...environment,
     },
   };
   // A batch of 10 is handled concurrently; each attempt waits at most 10 s for the receiver, so

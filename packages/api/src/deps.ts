@@ -22,6 +22,18 @@ export interface AppDeps {
   precheckTimeoutMs?: number;
   /** Webhook endpoint registration; unset means the environment's settings (no localhost). */
   webhooks?: WebhookApiOptions;
+  /** Told of every authenticated /v1 call once answered (the Lambda entry's cost line uses it). */
+  onRequestLogged?: (entry: LoggedRequest) => void;
+}
+
+/** What the request log knows of a call, as handed to `onRequestLogged`. */
+export interface LoggedRequest {
+  orgId: string;
+  mode: Mode;
+  route: string;
+  status: number;
+  /** The verification, session or endpoint the call created or read, when it has one. */
+  resourceId: string | null;
 }
 
 /** The current time: the injected clock in tests, the wall clock otherwise. */

@@ -69,6 +69,8 @@ export interface PrecheckRequest {
 export interface RemoteAnalysisRequest {
   images: Partial<Record<ImageKind, { key: string; content_type: string }>>;
   document_type?: RequestedDocumentType;
+  /** The calling API invocation's request id, so finance can tie the analyzer's cost line to it. */
+  caller_request_id?: string;
 }
 export type RemoteAnalysisResponse = AnalysisOutcome;
 

@@ -17,7 +17,11 @@ import { AnalysisUnavailableError } from '../analyzer.ts';
  * answer is "analysis unavailable"; the caller decides what that means (503 for a
  * verification, "not checked" for the session helpers).
  */
-export function createLambdaAnalyzer(lambda: LambdaClient, functionName: string): Analyzer {
+export function createLambdaAnalyzer(
+  lambda: LambdaClient,
+  functionName: string,
+  options: { callerRequestId?: () => string | undefined } = {},
+): Analyzer {
   async function invoke(event: RemoteAnalyzerEvent): Promise<unknown> {
     let out: InvokeCommandOutput;
     try {
@@ -48,7 +52,11 @@ export function createLambdaAnalyzer(lambda: LambdaClient, functionName: string)
 
   return {
     async analyze(request: AnalysisRequest): Promise<AnalysisOutcome> {
-      const event: RemoteAnalyzerEvent = { images: {}, document_type: request.documentType };
+      const event: RemoteAnalyzerEvent = {
+        images: {},
+        document_type: request.documentType,
+        caller_request_id: options.callerRequestId?.(),
+      };
       for (const [kind, image] of Object.entries(request.images)) {
         if (image)
           event.images[kind as keyof typeof event.images] = {

@@ -25,6 +25,13 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
     resource_id: c.get('resourceId') ?? null,
     created_at: nowOf(deps).toISOString(),
   };
+  deps.onRequestLogged?.({
+    orgId: auth.orgId,
+    mode: auth.mode,
+    route: entry.route,
+    status: entry.status,
+    resourceId: entry.resource_id,
+  });
   try {
     await deps.store.requestLogs.record(auth.orgId, entry);
   } catch (error) {
