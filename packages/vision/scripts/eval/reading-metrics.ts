@@ -3,20 +3,9 @@
  * exact, character error rate, printed-field comparison, medians, and the table printer.
  */
 
-/** Levenshtein distance. */
-export function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j]!;
-      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length]!;
-}
+import { editDistance } from '../../src/viz/text.ts';
+
+export { editDistance };
 
 export interface MrzScore {
   exact: boolean;

@@ -1,4 +1,5 @@
 import { homographyFromRect, type Quad, type RgbImage, warpQuad } from '../../../src/image/raster.ts';
+import { apply, invert } from '../../synth/geometry.ts';
 import { blurRgb, clamp255, encodeJpeg, smoothField } from './raster-io.ts';
 import type { Rng } from './rng.ts';
 
@@ -85,42 +86,9 @@ function placeInPerspective(img: RgbImage, rng: Rng, tilt: number): { image: Rgb
   const image = warpQuad({ rgb: padded, width: W, height: H }, quad, ow, oh);
   // warpQuad samples output (u, v) at M·(u, v) in the padded source; a source point goes back
   // through M's inverse.
-  const inv = invert3(homographyFromRect(ow, oh, quad));
-  const map: PointMap = (x, y) => {
-    const [px, py] = [x + m, y + m];
-    const den = inv[6]! * px + inv[7]! * py + inv[8]!;
-    return [(inv[0]! * px + inv[1]! * py + inv[2]!) / den, (inv[3]! * px + inv[4]! * py + inv[5]!) / den];
-  };
+  const inv = invert(homographyFromRect(ow, oh, quad));
+  const map: PointMap = (x, y) => apply(inv, [x + m, y + m]);
   return { image, map };
-}
-
-function invert3(a: number[]): number[] {
-  const [a0, a1, a2, a3, a4, a5, a6, a7, a8] = a as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const c0 = a4 * a8 - a5 * a7;
-  const c1 = a5 * a6 - a3 * a8;
-  const c2 = a3 * a7 - a4 * a6;
-  const det = a0 * c0 + a1 * c1 + a2 * c2;
-  return [
-    c0 / det,
-    (a2 * a7 - a1 * a8) / det,
-    (a1 * a5 - a2 * a4) / det,
-    c1 / det,
-    (a0 * a8 - a2 * a6) / det,
-    (a2 * a3 - a0 * a5) / det,
-    c2 / det,
-    (a1 * a6 - a0 * a7) / det,
-    (a0 * a4 - a1 * a3) / det,
-  ];
 }
 
 /** Uneven room light (a smooth gradient) and the camera's white balance (per-channel gains). */
