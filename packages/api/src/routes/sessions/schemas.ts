@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { Verification } from '@idv/core';
 import { type SessionRecord, sessionStatus } from '@idv/store';
 import { resourceIdParam } from '../../http/resource-id.ts';
-import { documentImagesForm, VerificationResponse } from '../verifications/schemas.ts';
+import { documentImagesForm, IMAGE_LIMITS_TEXT, VerificationResponse } from '../verifications/schemas.ts';
 
 /** Shared OpenAPI schemas and views of the session routes. */
 
@@ -122,6 +122,7 @@ export function imageBody(description: string) {
       'multipart/form-data': {
         schema: {
           type: 'object',
+          description: IMAGE_LIMITS_TEXT,
           required: ['image'],
           properties: { image: { type: 'string', format: 'binary', description } },
         } as never,

@@ -113,6 +113,10 @@ export const ImageTokenParam = z.object({
   token: z.string().openapi({ param: { name: 'token', in: 'path' } }),
 });
 
+/** The size rules of every uploaded image, stated where each upload is documented. */
+export const IMAGE_LIMITS_TEXT =
+  'Each image: JPEG, PNG or WebP, at most 12 MB, meaning 12 MiB (12,582,912 bytes), and at most 50 megapixels.';
+
 /**
  * The multipart body of document images (POST /v1/verify, a session's upload), documented
  * only: the handler reads and checks the parts itself.
@@ -120,6 +124,7 @@ export const ImageTokenParam = z.object({
 export function documentImagesForm(selfieDescription: string) {
   return {
     type: 'object',
+    description: IMAGE_LIMITS_TEXT,
     required: ['front'],
     properties: {
       front: {
