@@ -53,7 +53,7 @@ const EXTRA: Variant[] = [
 const DOUBT = 0.7;
 /**
  * PP-OCRv4 was never trained on OCR-B filler runs and reads a '<' as K with real probability
- * (the misreads of issue 13: GARCAOKDEKMAGALHAES, ...<KK<KK<<...). Its '<' probability is
+ * (filler runs read as KK, a name joined by K instead of <). Its '<' probability is
  * weighted by this factor where a letter could stand instead, a calibration of that recogniser:
  * a clear K (p ≈ 0.99 against '<' ≈ 0.001) is untouched, a K at 0.6 against '<' at 0.3 turns
  * back into a filler. Set a priori at 3, not fitted (the tuning half has no such misread).
@@ -146,7 +146,7 @@ export async function readMrzBlock(
 /**
  * Filler weights tried in turn on the name line when its name field has no '<<' at all: ICAO
  * writes surname '<<' given names and pads the field with '<', so a field without '<<' (a name
- * exactly filling it aside) means fillers were read as letters (GARCAOKDEKMAGALHAESKKINESKKKKK).
+ * exactly filling it aside) means fillers were read as letters (a name ending in KKKK where < belongs).
  */
 const NAME_FILLER_WEIGHTS = [PPOCR_FILLER_WEIGHT, 10, 30, 100];
 
