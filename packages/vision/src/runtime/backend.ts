@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { loadModelFile, ort } from './onnx.ts';
+import { profiled } from './profile.ts';
 
 /**
  * A model runner independent of the ONNX runtime package. The OCR code only sees
@@ -93,7 +94,9 @@ async function webRunner(key: string, path: string): Promise<ModelRunner> {
   const session = await loadModelFile(key, path);
   const inputName = session.inputNames[0]!;
   const runAll = async (input: Float32Array, dims: number[]) => {
-    const out = await session.run({ [inputName]: new ort.Tensor('float32', input, dims) });
+    const out = await profiled('model', key, dims.join('x'), () =>
+      session.run({ [inputName]: new ort.Tensor('float32', input, dims) }),
+    );
     return Object.fromEntries(
       Object.entries(out).map(([name, t]) => [name, { data: t.data as Float32Array, dims: t.dims }]),
     );
@@ -120,7 +123,9 @@ async function nodeRunner(key: string, path: string): Promise<ModelRunner> {
   });
   const inputName = session.inputNames[0] as string;
   const runAll = async (input: Float32Array, dims: number[]): Promise<Record<string, ModelOutput>> => {
-    const out = await session.run({ [inputName]: new m.Tensor('float32', input, dims) });
+    const out = await profiled('model', key, dims.join('x'), () =>
+      session.run({ [inputName]: new m.Tensor('float32', input, dims) }),
+    );
     return Object.fromEntries(
       Object.entries(out).map(([name, t]: [string, NodeOrt]) => [
         name,

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { luma } from '../image/grey.ts';
 import { DECODE_LIMITS, type NormalizedImage } from '../image/normalize.ts';
 import { quantile } from '../image/stats.ts';
+import { profiled } from '../runtime/profile.ts';
 import type { TamperImages } from './types.ts';
 
 /**
@@ -160,12 +161,12 @@ export async function nativeScreenPeakRatio(
 ): Promise<number | null> {
   if (working.originalWidth <= working.width && working.originalHeight <= working.height) return null;
   try {
-    const { data, info } = await sharp(bytes, DECODE_LIMITS)
-      .rotate()
-      .removeAlpha()
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await profiled(
+      'decode',
+      'screen-native',
+      `${working.originalWidth}x${working.originalHeight}`,
+      () => sharp(bytes, DECODE_LIMITS).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
+    );
     return screenPeakRatio({
       ...working,
       rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
