@@ -34,6 +34,25 @@ const TILE = 128;
 export const SCREEN_PEAK_RATIO = 1500;
 const SCREEN_UNMISTAKABLE_RATIO = 6000;
 
+const twiddleCache = new Map<number, [Float64Array, Float64Array]>();
+
+/** cos and sin of −2πk/len for k < len/2, per stage length (a few sizes, kept for the process). */
+function twiddles(len: number): [Float64Array, Float64Array] {
+  let t = twiddleCache.get(len);
+  if (!t) {
+    const ang = (-2 * Math.PI) / len;
+    const cos = new Float64Array(len / 2);
+    const sin = new Float64Array(len / 2);
+    for (let k = 0; k < len / 2; k++) {
+      cos[k] = Math.cos(ang * k);
+      sin[k] = Math.sin(ang * k);
+    }
+    t = [cos, sin];
+    twiddleCache.set(len, t);
+  }
+  return t;
+}
+
 function fft(re: Float64Array, im: Float64Array): void {
   const n = re.length;
   for (let i = 1, j = 0; i < n; i++) {
@@ -46,11 +65,13 @@ function fft(re: Float64Array, im: Float64Array): void {
     }
   }
   for (let len = 2; len <= n; len <<= 1) {
-    const ang = (-2 * Math.PI) / len;
+    // The twiddle factors of this stage, computed once instead of once per butterfly (the
+    // same values: most of the transform's time went to Math.cos / Math.sin).
+    const [cos, sin] = twiddles(len);
     for (let i = 0; i < n; i += len) {
       for (let k = 0; k < len / 2; k++) {
-        const wr = Math.cos(ang * k);
-        const wi = Math.sin(ang * k);
+        const wr = cos[k]!;
+        const wi = sin[k]!;
         const a = i + k;
         const b = a + len / 2;
         const xr = re[b]! * wr - im[b]! * wi;
