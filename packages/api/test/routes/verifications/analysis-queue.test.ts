@@ -37,6 +37,9 @@ describe('POST /v1/verify behind a full analysis queue', () => {
     const queue = new AnalysisQueue({ concurrency: 1, depth: 1 });
     const app = await verifyApp({
       analysisQueue: queue,
+      // The two admitted analyses run one after the other behind the gate: on a loaded machine
+      // that can exceed the service's 45 s, which is not what this test is about.
+      analysisTimeoutMs: 600_000,
       analyzer: { analyze: async (request) => (await gate, analyzeImages(request)) },
     });
     const org = await createTestOrganisation();
@@ -77,5 +80,5 @@ describe('POST /v1/verify behind a full analysis queue', () => {
     // The refused request's Idempotency-Key was freed: the same request now goes through.
     const retried = await post(org.liveKey, { 'idempotency-key': 'full-queue' });
     expect(retried.status).toBe(200);
-  });
+  }, 600_000);
 });
