@@ -13,11 +13,13 @@ import { benchVerify } from './bench/verify.ts';
 
 const args = process.argv.slice(2);
 const only = args.find((a) => !a.startsWith('--'));
+// Fewer runs on a loaded machine (each one is slower there): BENCH_RUNS=3 npm run bench -- profile
+const runs = Number(process.env.BENCH_RUNS ?? 10);
 const parts: [string, () => Promise<void>][] = [
   ['reading', () => benchReading()],
   ['faces', () => benchFaces()],
-  ['profile', () => benchProfile()],
-  ['verify', () => benchVerify()],
+  ['profile', () => benchProfile(runs)],
+  ['verify', () => benchVerify(runs, runs >= 10 ? 24 : 8)],
 ];
 for (const [name, run] of parts) {
   if (only && only !== name) continue;

@@ -15,7 +15,11 @@ export async function benchProfile(runs = 10): Promise<void> {
   await warmUpAnalyzer();
   const holder = { ...HOLDER, number: '12345678901234567' };
   const cases: [string, string, Record<string, Uint8Array>][] = [
-    ['passport', 'passport + selfie', { front: await documentPhoto('passport'), selfie: await matchingSelfie() }],
+    [
+      'passport',
+      'passport + selfie',
+      { front: await documentPhoto('passport'), selfie: await matchingSelfie() },
+    ],
     [
       'card',
       'card front + back + selfie',
@@ -56,7 +60,9 @@ export async function benchProfile(runs = 10): Promise<void> {
     console.log(`| CPU ms per analysis (all threads) | ${figure(`profile.${key}.cpu_ms`, median(cpu))} |`);
     for (const [step, values] of steps)
       console.log(`| step ${step} | ${figure(`profile.${key}.${step}`, median(values))} |`);
-    console.log('\n| operation | input | count per analysis | median ms each | ms per analysis |\n|---|---|---|---|---|');
+    console.log(
+      '\n| operation | input | count per analysis | median ms each | ms per analysis |\n|---|---|---|---|---|',
+    );
     const byCost = [...ops].sort((a, b) => median(b[1].perAnalysis) - median(a[1].perAnalysis));
     let modelRuns = 0;
     let decodes = 0;

@@ -42,7 +42,11 @@ export async function benchVerify(runs = 10, concurrentRequests = 24): Promise<v
 
   const holder = { ...HOLDER, number: '12345678901234567' };
   const cases: [string, string, Record<string, Uint8Array>][] = [
-    ['passport', 'passport + selfie', { front: await documentPhoto('passport'), selfie: await matchingSelfie() }],
+    [
+      'passport',
+      'passport + selfie',
+      { front: await documentPhoto('passport'), selfie: await matchingSelfie() },
+    ],
     [
       'card',
       'card front + back + selfie',
@@ -62,10 +66,17 @@ export async function benchVerify(runs = 10, concurrentRequests = 24): Promise<v
     const body = await res.json();
     const ms = performance.now() - t;
     const outside = res.ok ? body.timings.total_ms - body.timings.analysis_ms : Number.NaN;
-    return { ok: res.ok, ms, outside, verdict: res.ok ? (body.verdict as string) : (body.error.code as string) };
+    return {
+      ok: res.ok,
+      ms,
+      outside,
+      verdict: res.ok ? (body.verdict as string) : (body.error.code as string),
+    };
   };
 
-  console.log('| request | runs | median ms | p95 ms | outside the analysis ms | verdict | load |\n|---|---|---|---|---|---|---|');
+  console.log(
+    '| request | runs | median ms | p95 ms | outside the analysis ms | verdict | load |\n|---|---|---|---|---|---|---|',
+  );
   for (const [caseKey, name, parts] of cases) {
     const times: number[] = [];
     const outside: number[] = [];

@@ -40,7 +40,9 @@ export class AnalysisQueue {
   private meanSeconds = INITIAL_ANALYSIS_SECONDS;
 
   constructor(options: AnalysisQueueOptions = {}) {
-    this.concurrency = positive(options.concurrency ?? envInt('ANALYSIS_CONCURRENCY') ?? availableParallelism());
+    this.concurrency = positive(
+      options.concurrency ?? envInt('ANALYSIS_CONCURRENCY') ?? availableParallelism(),
+    );
     this.depth = Math.max(0, options.depth ?? envInt('ANALYSIS_QUEUE_DEPTH') ?? 4 * this.concurrency);
   }
 

@@ -299,7 +299,8 @@ async function analyzeWithTimeout(
   ticket: AnalysisTicket,
 ): Promise<AnalysisOutcome> {
   const analyzer = deps.analyzer;
-  if (!analyzer) throw new ApiError('analysis_unavailable', 'image analysis is not configured on this server');
+  if (!analyzer)
+    throw new ApiError('analysis_unavailable', 'image analysis is not configured on this server');
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(

@@ -12,7 +12,7 @@ export function quantile(values: number[] | Float32Array, q: number): number {
   const s = Float64Array.from(values);
   const k = Math.min(s.length - 1, Math.max(0, Math.floor(q * (s.length - 1))));
   // A NaN has no rank for comparisons: keep the sort's order (NaN last) in that rare case.
-  for (let i = 0; i < s.length; i++) if (s[i] !== s[i]) return s.sort()[k]!;
+  for (let i = 0; i < s.length; i++) if (Number.isNaN(s[i])) return s.sort()[k]!;
   return select(s, k);
 }
 

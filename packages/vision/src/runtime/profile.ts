@@ -42,6 +42,11 @@ export async function profiled<T>(
   try {
     return await fn();
   } finally {
-    sink?.push({ kind, name, detail: typeof detail === 'string' ? detail : detail(), ms: performance.now() - t });
+    sink?.push({
+      kind,
+      name,
+      detail: typeof detail === 'string' ? detail : detail(),
+      ms: performance.now() - t,
+    });
   }
 }

@@ -186,7 +186,13 @@ export async function nativeScreenPeakRatio(
       'decode',
       'screen-native',
       `${working.originalWidth}x${working.originalHeight}`,
-      () => sharp(bytes, DECODE_LIMITS).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
+      () =>
+        sharp(bytes, DECODE_LIMITS)
+          .rotate()
+          .removeAlpha()
+          .toColourspace('srgb')
+          .raw()
+          .toBuffer({ resolveWithObject: true }),
     );
     return screenPeakRatio({
       ...working,

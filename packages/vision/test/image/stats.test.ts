@@ -13,9 +13,12 @@ describe('quantile (linear-time selection)', () => {
   it('returns exactly the sorted value at the lower nearest rank', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.integer({ min: 0, max: 255 }), fc.double({ noNaN: true, min: -1e6, max: 1e6 })), {
-          maxLength: 400,
-        }),
+        fc.array(
+          fc.oneof(fc.integer({ min: 0, max: 255 }), fc.double({ noNaN: true, min: -1e6, max: 1e6 })),
+          {
+            maxLength: 400,
+          },
+        ),
         fc.double({ min: 0, max: 1, noNaN: true }),
         (values, q) => {
           expect(Object.is(quantile(values, q) + 0, bySorting(values, q) + 0)).toBe(true);

@@ -40,7 +40,12 @@ describe('POST /v1/verify behind a full analysis queue', () => {
       // The two admitted analyses run one after the other behind the gate: on a loaded machine
       // that can exceed the service's 45 s, which is not what this test is about.
       analysisTimeoutMs: 600_000,
-      analyzer: { analyze: async (request) => (await gate, analyzeImages(request)) },
+      analyzer: {
+        analyze: async (request) => {
+          await gate;
+          return analyzeImages(request);
+        },
+      },
     });
     const org = await createTestOrganisation();
     const post = (key: string, headers: Record<string, string> = {}) =>
