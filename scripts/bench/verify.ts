@@ -125,7 +125,7 @@ export async function benchVerify(runs = 10, concurrentRequests = 24): Promise<v
       `| median latency ms | ${figure('verify.four_clients.median_ms', median(latencies))} |\n` +
       `| p95 latency ms | ${figure('verify.four_clients.p95_ms', quantile(latencies, 0.95))} |\n` +
       `| errors | ${errorText} |\n` +
-      `| resident MB after warm-up | ${figure('verify.rss_warm_mb', rssWarm)} |\n` +
+      `| resident MB before the four clients (after the single-client runs) | ${figure('verify.rss_warm_mb', rssWarm)} |\n` +
       `| resident MB, peak under four clients | ${figure('verify.rss_peak_mb', rssPeak)} |`,
   );
   server.close();
