@@ -6,6 +6,7 @@ import { pickLang } from './i18n.ts';
 import { registerApiKeyRoutes } from './routes/api-keys.tsx';
 import { registerReviewRoutes } from './routes/reviews.tsx';
 import { registerSignInRoutes } from './routes/sign-in.tsx';
+import { registerVerificationRoutes } from './routes/verifications.tsx';
 
 /** The operator console, server-rendered; mounted by the API app under /console. */
 export function createConsole(deps: AppDeps, options: ConsoleOptions) {
@@ -25,6 +26,7 @@ export function createConsole(deps: AppDeps, options: ConsoleOptions) {
   registerSignInRoutes(app);
   registerReviewRoutes(app);
   registerApiKeyRoutes(app);
+  registerVerificationRoutes(app);
   return app;
 }
 

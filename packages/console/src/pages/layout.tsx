@@ -3,6 +3,7 @@ import type { Child } from 'hono/jsx';
 import { CSRF_FIELD } from '../auth/csrf.ts';
 import { can } from '../auth/permissions.ts';
 import { type Lang, MESSAGES } from '../i18n.ts';
+import { OPS_MESSAGES } from '../operations-i18n.ts';
 
 // One small stylesheet inline: readable at phone width (320 px) without any client script.
 const STYLE = `
@@ -25,6 +26,11 @@ button.primary,button.approve,button.reject{padding:.6rem 1.1rem;font:inherit;bo
 button.primary{background:#0b57d0}button.approve{background:#137333}button.reject{background:#b3261e}
 ul.checks{padding-left:1.1rem;margin:.5rem 0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem .75rem;margin:0}dt{color:#5f6b7a}
+.scroll{overflow-x:auto;max-width:100%}table{border-collapse:collapse;width:100%;background:#fff;font-size:.9rem}
+th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #dde1e6;vertical-align:top}th{color:#5f6b7a;font-weight:600}
+input[type=text],input[type=url],input[type=number],input[type=date]{width:100%;padding:.55rem;font:inherit;border:1px solid #b8c0ca;border-radius:.4rem;min-height:44px}
+.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:0 .75rem}
+.photos{display:flex;flex-wrap:wrap;gap:.5rem}.photos img{max-width:100%;width:14rem;border-radius:.4rem;border:1px solid #dde1e6}
 `;
 
 export function Layout(props: {
@@ -35,6 +41,8 @@ export function Layout(props: {
   children?: Child;
 }) {
   const t = MESSAGES[props.lang];
+  const ops = OPS_MESSAGES[props.lang];
+  const role = props.signedIn?.role;
   const other: Lang = props.lang === 'fr' ? 'en' : 'fr';
   return (
     <html lang={props.lang}>
@@ -50,9 +58,14 @@ export function Layout(props: {
           <nav>
             {props.signedIn ? <span class="muted who">{props.signedIn.email}</span> : null}
             {props.signedIn ? <a href="/console/reviews">{t.reviewQueue}</a> : null}
-            {props.signedIn && can(props.signedIn.role, 'keys.manage') ? (
-              <a href="/console/keys">{t.apiKeys}</a>
-            ) : null}
+            {role ? <a href="/console/verifications">{ops.verifications}</a> : null}
+            {role && can(role, 'keys.manage') ? <a href="/console/keys">{t.apiKeys}</a> : null}
+            {role && can(role, 'keys.manage') ? <a href="/console/webhooks">{ops.webhooks}</a> : null}
+            {role && can(role, 'logs.view') ? <a href="/console/logs">{ops.logs}</a> : null}
+            {role && can(role, 'audit.view') ? <a href="/console/audit">{ops.audit}</a> : null}
+            {role && can(role, 'team.manage') ? <a href="/console/team">{ops.team}</a> : null}
+            {role && can(role, 'team.manage') ? <a href="/console/settings">{ops.settings}</a> : null}
+            {role && can(role, 'team.manage') ? <a href="/console/usage">{ops.usage}</a> : null}
             <a href={`?lang=${other}`} hreflang={other}>
               {t.language}
             </a>
