@@ -6,6 +6,7 @@ import { pickLang } from './i18n.ts';
 import { registerApiKeyRoutes } from './routes/api-keys.tsx';
 import { registerReviewRoutes } from './routes/reviews.tsx';
 import { registerSignInRoutes } from './routes/sign-in.tsx';
+import { registerUsageRoutes } from './routes/usage.tsx';
 import { registerVerificationRoutes } from './routes/verifications.tsx';
 
 /** The operator console, server-rendered; mounted by the API app under /console. */
@@ -27,6 +28,7 @@ export function createConsole(deps: AppDeps, options: ConsoleOptions) {
   registerReviewRoutes(app);
   registerApiKeyRoutes(app);
   registerVerificationRoutes(app);
+  registerUsageRoutes(app);
   return app;
 }
 
