@@ -8,6 +8,7 @@ import { registerReviewRoutes } from './routes/reviews.tsx';
 import { registerSignInRoutes } from './routes/sign-in.tsx';
 import { registerUsageRoutes } from './routes/usage.tsx';
 import { registerVerificationRoutes } from './routes/verifications.tsx';
+import { registerWebhookRoutes } from './routes/webhooks.tsx';
 
 /** The operator console, server-rendered; mounted by the API app under /console. */
 export function createConsole(deps: AppDeps, options: ConsoleOptions) {
@@ -29,6 +30,7 @@ export function createConsole(deps: AppDeps, options: ConsoleOptions) {
   registerApiKeyRoutes(app);
   registerVerificationRoutes(app);
   registerUsageRoutes(app);
+  registerWebhookRoutes(app);
   return app;
 }
 
