@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { ConsoleEnv, ConsoleOptions } from './env.ts';
 import { pickLang } from './i18n.ts';
 import { registerApiKeyRoutes } from './routes/api-keys.tsx';
+import { registerJournalRoutes } from './routes/journals.tsx';
 import { registerReviewRoutes } from './routes/reviews.tsx';
 import { registerSignInRoutes } from './routes/sign-in.tsx';
 import { registerUsageRoutes } from './routes/usage.tsx';
@@ -31,6 +32,7 @@ export function createConsole(deps: AppDeps, options: ConsoleOptions) {
   registerVerificationRoutes(app);
   registerUsageRoutes(app);
   registerWebhookRoutes(app);
+  registerJournalRoutes(app);
   return app;
 }
 
