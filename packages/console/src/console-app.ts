@@ -6,6 +6,7 @@ import { pickLang } from './i18n.ts';
 import { registerApiKeyRoutes } from './routes/api-keys.tsx';
 import { registerJournalRoutes } from './routes/journals.tsx';
 import { registerReviewRoutes } from './routes/reviews.tsx';
+import { registerSettingsRoutes } from './routes/settings.tsx';
 import { registerSignInRoutes } from './routes/sign-in.tsx';
 import { registerUsageRoutes } from './routes/usage.tsx';
 import { registerVerificationRoutes } from './routes/verifications.tsx';
@@ -33,6 +34,7 @@ export function createConsole(deps: AppDeps, options: ConsoleOptions) {
   registerUsageRoutes(app);
   registerWebhookRoutes(app);
   registerJournalRoutes(app);
+  registerSettingsRoutes(app);
   return app;
 }
 
