@@ -8,6 +8,7 @@ import { registerJournalRoutes } from './routes/journals.tsx';
 import { registerReviewRoutes } from './routes/reviews.tsx';
 import { registerSettingsRoutes } from './routes/settings.tsx';
 import { registerSignInRoutes } from './routes/sign-in.tsx';
+import { registerTeamRoutes } from './routes/team.tsx';
 import { registerUsageRoutes } from './routes/usage.tsx';
 import { registerVerificationRoutes } from './routes/verifications.tsx';
 import { registerWebhookRoutes } from './routes/webhooks.tsx';
@@ -35,6 +36,7 @@ export function createConsole(deps: AppDeps, options: ConsoleOptions) {
   registerWebhookRoutes(app);
   registerJournalRoutes(app);
   registerSettingsRoutes(app);
+  registerTeamRoutes(app);
   return app;
 }
 
