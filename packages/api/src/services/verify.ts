@@ -40,6 +40,8 @@ export interface VerifyInput {
   documentType?: RequestedDocumentType;
   idempotencyKey?: string;
   sessionId?: string;
+  /** The session's file reference, kept on the verification so the console can search by it. */
+  reference?: string | null;
   /**
    * A session upload: the write that completes the session, saved in the same transaction as
    * the verification (so the client token is spent exactly when a verification exists).
@@ -239,6 +241,7 @@ async function persist(run: VerifyRun, verification: Verification, analyzerMs: n
     images_purged_at: null,
     cost,
     session_id: sessionId ?? null,
+    reference: run.input.reference ?? null,
     billing_month: live ? billingMonth(now) : null,
   };
 

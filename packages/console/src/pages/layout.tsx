@@ -3,7 +3,7 @@ import type { Child } from 'hono/jsx';
 import { CSRF_FIELD } from '../auth/csrf.ts';
 import { can } from '../auth/permissions.ts';
 import { type Lang, MESSAGES } from '../i18n.ts';
-import { NAV, OPERATOR_NAV } from './nav.ts';
+import { NAV, navLabel, OPERATOR_NAV } from './nav.ts';
 
 // One small stylesheet inline: readable at phone width (320 px) without any client script.
 const STYLE = `
@@ -25,9 +25,13 @@ select{padding:.5rem;font:inherit;min-height:44px;border:1px solid #b8c0ca;borde
 button.primary,button.approve,button.reject{padding:.6rem 1.1rem;font:inherit;border:0;border-radius:.4rem;color:#fff;cursor:pointer;min-height:44px}
 button.primary{background:#0b57d0}button.approve{background:#137333}button.reject{background:#b3261e}
 ul.checks{padding-left:1.1rem;margin:.5rem 0}
-table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #dde1e6;vertical-align:top}
 .field-error{color:#b3261e;margin:.25rem 0 0}.qr svg{width:min(100%,18rem);height:auto;display:block}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem .75rem;margin:0}dt{color:#5f6b7a}
+.scroll{overflow-x:auto;max-width:100%}table{border-collapse:collapse;width:100%;background:#fff;font-size:.9rem}
+th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #dde1e6;vertical-align:top}th{color:#5f6b7a;font-weight:600}
+input[type=text],input[type=url],input[type=number],input[type=date]{width:100%;padding:.55rem;font:inherit;border:1px solid #b8c0ca;border-radius:.4rem;min-height:44px}
+.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:0 .75rem}
+.photos{display:flex;flex-wrap:wrap;gap:.5rem}.photos img{max-width:100%;width:14rem;border-radius:.4rem;border:1px solid #dde1e6}
 `;
 
 export function Layout(props: {
@@ -58,7 +62,7 @@ export function Layout(props: {
             {account ? <span class="muted who">{account.email}</span> : null}
             {role
               ? NAV.filter((entry) => can(role, entry.permission)).map((entry) => (
-                  <a href={entry.href}>{t[entry.label]}</a>
+                  <a href={entry.href}>{navLabel(entry, props.lang)}</a>
                 ))
               : null}
             {props.operator ? OPERATOR_NAV.map((entry) => <a href={entry.href}>{t[entry.label]}</a>) : null}

@@ -58,14 +58,14 @@ export async function signUp(deps: AppDeps, input: SignUpInput): Promise<SignUpR
     { name: input.organisation.trim(), appName: 'Default application', liveEnabled: false },
     now,
   );
-  const owner = await store.users.createItem(
+  const owner = await store.users.createItems(
     { orgId: created.org.id, email, role: 'owner', password: input.password },
     now,
   );
   try {
     await store.transact([
       ...created.items,
-      owner.item,
+      ...owner.items,
       store.audit.recordItem(
         {
           org_id: created.org.id,
