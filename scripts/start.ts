@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createApp } from '@idv/api';
+import { createApp, gatewayLimitsFromEnv } from '@idv/api';
 import { startNodeServer } from '@idv/api/node-server';
 import { deriveConsoleSessionKey, mountConsole } from '@idv/console';
 import { createStore } from '@idv/store';
@@ -103,6 +103,8 @@ async function main() {
     events: webhookEventPublisher(store),
     // Locally, receivers on http://localhost are the norm (never on AWS).
     webhooks: { allowLocalhost: true },
+    // IDV_GATEWAY_LIMITS=aws: refuse what API Gateway would (6 MB once base64-encoded).
+    gateway: gatewayLimitsFromEnv(),
   };
   const app = createApp(appDeps);
   // The operator console, on the same server under /console.
@@ -128,7 +130,7 @@ Identity verification service running.
   Console      ${credentials.console.email} / ${credentials.console.password}
 
   Try:  curl -H "Authorization: Bearer ${credentials.test_key}" ${baseUrl}/v1/logs
-
+${appDeps.gateway ? '\n  API Gateway limits simulated (IDV_GATEWAY_LIMITS=aws): large images go through /v1/uploads.\n' : ''}
 Credentials are also in ${credentialsFile}. Data lives in ${dataDir}. Ctrl-C stops everything.
 `);
   });
