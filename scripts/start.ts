@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { createApp, gatewayLimitsFromEnv } from '@idv/api';
 import { startNodeServer } from '@idv/api/node-server';
 import { deriveConsoleSessionKey, mountConsole } from '@idv/console';
-import { createStore } from '@idv/store';
+import { createStore, purgeExpiredUploads } from '@idv/store';
 import { type LocalCredentials, seedLocal, startLocalServers } from '@idv/store/local';
 import { inProcessAnalyzer, warmUpAnalyzer } from '@idv/vision';
 import { startWebhookWorker, webhookEventPublisher } from '@idv/webhooks';
@@ -113,6 +113,11 @@ async function main() {
   // At start it re-sends every overdue delivery from the table (the local queue lived in memory,
   // so a restart lost its messages); WEBHOOKS_RETRY_MINUTE_MS=200 shrinks the retry schedule.
   const webhookWorker = startWebhookWorker(store, { allowLocalhost: true });
+  // Unused direct uploads expire as the staging bucket's lifecycle rule makes them on AWS.
+  const uploadPurge = setInterval(
+    () => purgeExpiredUploads(store).catch((error) => console.error(`Upload purge failed: ${error}`)),
+    10 * 60_000,
+  );
   const server = startNodeServer({ fetch: app.fetch, port, hostname: '0.0.0.0' });
   server.on('error', async (error: NodeJS.ErrnoException) => {
     await servers.stop();
@@ -141,6 +146,7 @@ Credentials are also in ${credentialsFile}. Data lives in ${dataDir}. Ctrl-C sto
     stopping = true;
     console.log('\nStopping…');
     server.close();
+    clearInterval(uploadPurge);
     await webhookWorker.stop();
     await servers.stop();
     rmSync(runtimeFile, { force: true });

@@ -44,6 +44,19 @@ export class UploadStore {
     );
   }
 
+  /**
+   * The origin callers PUT to (a page's CSP must allow it): read from a presigned URL, so it
+   * is whatever the SDK addresses (the bucket's virtual host on AWS, the local server here).
+   */
+  async origin(): Promise<string> {
+    this.originOnce ??= this.presignPut('uploads/origin', 'image/jpeg', 1, 60).then(
+      (url) => new URL(url).origin,
+    );
+    return this.originOnce;
+  }
+
+  private originOnce: Promise<string> | undefined;
+
   /** Size and declared type of an uploaded object, or null when nothing was uploaded there. */
   async head(key: string): Promise<{ size: number; contentType: string } | null> {
     try {
