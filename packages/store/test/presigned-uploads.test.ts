@@ -13,7 +13,12 @@ beforeAll(() => {
 const key = (name: string) => `uploads/org_presign/test/${name}/front`;
 const bytes = (n: number) => new Uint8Array(n).fill(7);
 
-async function put(url: string, body: Uint8Array<ArrayBuffer>, contentType: string, headers: Record<string, string> = {}) {
+async function put(
+  url: string,
+  body: Uint8Array<ArrayBuffer>,
+  contentType: string,
+  headers: Record<string, string> = {},
+) {
   return fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType, ...headers } });
 }
 
