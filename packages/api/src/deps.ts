@@ -1,5 +1,6 @@
 import type { Analyzer, Verification } from '@idv/core';
 import type { Mode, Store } from '@idv/store';
+import type { GatewayLimits } from './http/gateway-limits.ts';
 import type { AnalysisQueue } from './services/analysis-queue.ts';
 
 /** Everything the HTTP app needs from outside; built once per process (server or Lambda). */
@@ -28,6 +29,11 @@ export interface AppDeps {
   precheckTimeoutMs?: number;
   /** Webhook endpoint registration; unset means the environment's settings (no localhost). */
   webhooks?: WebhookApiOptions;
+  /**
+   * The API gateway's request limit (6 MB once base64-encoded), applied by the app: always on
+   * AWS, and locally with IDV_GATEWAY_LIMITS=aws, so the local stack refuses what a stage would.
+   */
+  gateway?: GatewayLimits;
   /** Told of every authenticated /v1 call once answered (the Lambda entry's cost line uses it). */
   onRequestLogged?: (entry: LoggedRequest) => void;
 }

@@ -3,6 +3,7 @@ export { createLambdaAnalyzer } from './analyzers/lambda-analyzer.ts';
 export * from './app.ts';
 export * from './deps.ts';
 export { ApiError, ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from './http/api-error.ts';
+export { AWS_GATEWAY_LIMITS, type GatewayLimits, gatewayLimitsFromEnv } from './http/gateway-limits.ts';
 export * from './services/api-keys.ts';
 export * from './services/image-access.ts';
 export * from './services/review.ts';

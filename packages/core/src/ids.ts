@@ -14,6 +14,7 @@ export const ID_PREFIX = {
   request: 'req',
   audit: 'aud',
   operator: 'opr',
+  upload: 'upl',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

@@ -18,6 +18,7 @@ import { ApiError } from '../http/api-error.ts';
 import type { UploadedImage } from '../http/images.ts';
 import { type AnalysisTicket, analysisQueueOf } from './analysis-queue.ts';
 import { estimateCost } from './cost.ts';
+import type { UploadSource } from './uploads.ts';
 
 /** How long one analysis may take before the call answers 503 (clients wait ≥ 60 s). */
 export const ANALYSIS_TIMEOUT_MS = 45_000;
@@ -36,7 +37,10 @@ type TransactItem = Parameters<Store['transact']>[0][number];
 
 export interface VerifyInput {
   caller: VerifyCaller;
+  /** The images of a multipart request (empty when they are named uploads). */
   images: Partial<Record<ImageKind, UploadedImage>>;
+  /** Images named by direct uploads, loaded once the idempotency key is claimed. */
+  uploads?: UploadSource;
   documentType?: RequestedDocumentType;
   idempotencyKey?: string;
   sessionId?: string;
@@ -64,6 +68,10 @@ interface VerifyRun {
   now: Date;
   requestHash: string;
   live: boolean;
+  /** The images analysed: the multipart parts, or the uploads once loaded. */
+  images: Partial<Record<ImageKind, UploadedImage>>;
+  /** True once the analyzer saw the images (a refusal included). */
+  analysed: boolean;
   /** The images written to S3 so far, filled in by storeImages (cleaned up on failure). */
   stored: Partial<Record<ImageKind, StoredImage>>;
 }
@@ -90,6 +98,8 @@ export async function verify(deps: AppDeps, input: VerifyInput): Promise<VerifyR
     now: nowOf(deps),
     requestHash: hashRequest(input),
     live: input.caller.mode === 'live',
+    images: input.images,
+    analysed: false,
     stored: {},
   };
   const replayed = await claimIdempotencyKey(run);
@@ -99,8 +109,9 @@ export async function verify(deps: AppDeps, input: VerifyInput): Promise<VerifyR
   let ticket: AnalysisTicket | undefined;
   try {
     ticket = analysisQueueOf(deps).admit();
+    if (input.uploads) run.images = await input.uploads.load();
     const request = await storeImages(run);
-    const analysis = await analyze(deps, request, ticket);
+    const analysis = await analyze(run, request, ticket);
     const verification = judgeVerification(run, analysis);
     await persist(run, verification, analysis.analyzerMs);
     saved = true;
@@ -110,6 +121,7 @@ export async function verify(deps: AppDeps, input: VerifyInput): Promise<VerifyR
   } finally {
     ticket?.release();
     if (!saved) await releaseEverything(run);
+    await input.uploads?.settle(saved ? 'saved' : run.analysed ? 'analysed' : 'untouched');
   }
 }
 
@@ -154,7 +166,8 @@ async function releaseEverything(run: VerifyRun): Promise<void> {
 
 /** Writes every uploaded image (encrypted) and builds the analyzer's request from them. */
 async function storeImages(run: VerifyRun): Promise<AnalysisRequest> {
-  const { caller, images, documentType } = run.input;
+  const { caller, documentType } = run.input;
+  const { images } = run;
   const request: AnalysisRequest = { images: {}, documentType };
   await Promise.all(
     Object.entries(images).map(async ([kind, image]) => {
@@ -173,9 +186,10 @@ async function storeImages(run: VerifyRun): Promise<AnalysisRequest> {
 }
 
 /** Runs the analyzer; an image it refuses (e.g. unreadable) becomes that error. */
-async function analyze(deps: AppDeps, request: AnalysisRequest, ticket: AnalysisTicket): Promise<Analysis> {
+async function analyze(run: VerifyRun, request: AnalysisRequest, ticket: AnalysisTicket): Promise<Analysis> {
   const start = performance.now();
-  const outcome = await analyzeWithTimeout(deps, request, ticket);
+  const outcome = await analyzeWithTimeout(run.deps, request, ticket);
+  run.analysed = true;
   const analyzerMs = performance.now() - start;
   if (outcome.kind === 'refused') {
     throw new ApiError(outcome.code, `${outcome.image}: ${outcome.message}`);
@@ -253,6 +267,7 @@ async function persist(run: VerifyRun, verification: Verification, analyzerMs: n
     }
   }
   if (run.input.completeSession) writes.push(run.input.completeSession(run.id));
+  if (run.input.uploads) writes.push(...run.input.uploads.consumeItems(run.id));
   if (idempotencyKey) {
     writes.push(
       store.idempotency.completeItem(
@@ -330,10 +345,18 @@ async function analyzeWithTimeout(
   }
 }
 
-/** Same key + same request ⇔ same hash: the route, the images' digests and the options. */
+/**
+ * Same key + same request ⇔ same hash: the route, the images' digests and the options. Named
+ * uploads hash by their ids: they are single use, so an id stands for its bytes, and a replay
+ * must be recognised after the first request consumed (and deleted) them.
+ */
 function hashRequest(input: VerifyInput): string {
   const hash = createHash('sha256');
   hash.update(`verify|${input.sessionId ?? ''}|${input.documentType ?? ''}`);
+  if (input.uploads) {
+    for (const kind of IMAGE_KINDS) hash.update(`|upload:${kind}:${input.uploads.ids[kind] ?? '-'}`);
+    return hash.digest('hex');
+  }
   for (const kind of IMAGE_KINDS) {
     const image = input.images[kind];
     hash.update(`|${kind}:${image ? createHash('sha256').update(image.bytes).digest('hex') : '-'}`);

@@ -34,10 +34,12 @@ export function registerCaptureRoutes(app: ApiApp) {
     })
       // Only this page's own script runs: the nonce is fresh for each response.
       .replace('<script type="module">', `<script type="module" nonce="${nonce}">`);
+    // The photos go straight to the upload bucket (presigned PUTs): the page may reach it too.
+    const uploads = await deps.store.uploads.origin();
     c.header(
       'content-security-policy',
       `default-src 'none'; script-src 'self' 'nonce-${nonce}'; style-src 'unsafe-inline'; img-src blob: data:; ` +
-        "media-src blob: mediastream:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        `media-src blob: mediastream:; connect-src 'self' ${uploads}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     );
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');
