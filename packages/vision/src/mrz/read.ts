@@ -82,13 +82,15 @@ function complete(m: { lines: string[]; parsed: ParsedMrz }): boolean {
 
 /**
  * Which readings of a candidate block compete (env IDV_MRZ_READER, for the evaluation):
- * `legacy` the page reading and its re-reading corrected by correct.ts; `ppocr` / `model` / `both`
- * add format-constrained readings (model-read.ts) by PP-OCRv4 and/or the project's MRZ model.
+ * `legacy` the page reading and its re-reading corrected by correct.ts; `ppocr` / `model` add
+ * format-constrained readings (model-read.ts) by PP-OCRv4 or the project's MRZ model; `both` one
+ * reading of both recognisers voted position by position; `either` the two readings competing.
  */
 export function configuredReaders(): MrzRecogniser[] {
   const v = process.env.IDV_MRZ_READER ?? DEFAULT_READER;
   if (v === 'legacy') return [];
-  if (v === 'both') return ['model', 'ppocr'];
+  if (v === 'both') return ['both'];
+  if (v === 'either') return ['model', 'ppocr'];
   return v === 'model' ? ['model'] : ['ppocr'];
 }
 const DEFAULT_READER = 'ppocr';
