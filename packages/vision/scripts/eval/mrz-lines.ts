@@ -8,7 +8,6 @@ import { type ConstrainedLine, decodeConstrained } from '../../src/mrz/constrain
 import {
   greedyText,
   type LinePosteriors,
-  MRZ_PER_CHAR,
   mrzLineInput,
   mrzLinePosteriors,
   mrzModelPath,
@@ -22,13 +21,13 @@ import { editDistance } from './reading-metrics.ts';
  * Recogniser comparison on single MRZ line images: the fixture crops (mrz_lines/*.tif, one
  * printed line each, per half of the fixed split) or a folder of synthetic lines written by
  * training/mrz/dump_lines.py (`--lines DIR`, unseen by training). Compared: the project's MRZ
- * model (greedy CTC; length-constrained; with the width rule of the known character count) and
+ * model (greedy CTC; length-constrained; with the service's width rule for a known character count) and
  * PP-OCRv4 restricted to the MRZ alphabet (greedy; length-constrained), and a per-position vote
  * of both. A lone line's format is not known, so its length is the MRZ length (30, 36, 44)
  * nearest the greedy reading and every position may hold any MRZ character.
  *
  * Usage: npx tsx packages/vision/scripts/eval/mrz-lines.ts [fixturesDir] [--half holdout|tuning|all]
- *        [--lines DIR [--limit=N]] [--no-ppocr] [--per-char=16.5] [--verbose]
+ *        [--lines DIR [--limit=N]] [--no-ppocr] [--verbose]
  * IDV_MRZ_MODEL=<file.onnx> evaluates another model file (a training snapshot).
  */
 
@@ -83,17 +82,16 @@ interface Stat {
 export async function evaluateMrzLines(
   items: LineItem[],
   label: string,
-  opts: { verbose?: boolean; ppocr?: boolean; perChar?: number } = {},
+  opts: { verbose?: boolean; ppocr?: boolean } = {},
 ): Promise<void> {
   const modelPath = mrzModelPath();
   const withModel = existsSync(modelPath);
   const withPpocr = opts.ppocr !== false;
-  const perChar = opts.perChar ?? MRZ_PER_CHAR;
   if (!withModel) console.log(`no MRZ model at ${modelPath}: PP-OCR only`);
   const names: Record<string, string> = {
     model: 'MRZ CRNN, greedy (natural width)',
     modelLength: 'MRZ CRNN, length-constrained (natural width)',
-    modelPitch: `MRZ CRNN, length-constrained, width ${perChar} px/char`,
+    modelPitch: 'MRZ CRNN, length-constrained, service width rule (chars known)',
     ppocr: 'PP-OCRv4, MRZ alphabet, greedy',
     ppocrLength: 'PP-OCRv4, length-constrained decoding',
     vote: 'vote of CRNN (width rule) and PP-OCRv4 (length-constrained)',
@@ -125,7 +123,7 @@ export async function evaluateMrzLines(
       const n = nearestLength(got.model.length);
       got.modelLength = constrained(post!, n)?.text ?? got.model;
       t = performance.now();
-      const [pitched] = await mrzLinePosteriors([mrzLineInput(img, quad, { chars: n, perChar })], modelPath);
+      const [pitched] = await mrzLinePosteriors([mrzLineInput(img, quad, { chars: n })], modelPath);
       modelPitch = constrained(pitched!, n);
       got.modelPitch = modelPitch?.text ?? got.model;
       stats.modelPitch!.ms.push(performance.now() - t);
@@ -176,11 +174,9 @@ if (isMain) {
   };
   const half = (flagValue('--half') ?? 'holdout') as Half | 'all';
   const linesDir = flagValue('--lines');
-  const perChar = args.find((a) => a.startsWith('--per-char='));
   const opts = {
     verbose: args.includes('--verbose'),
     ppocr: !args.includes('--no-ppocr'),
-    perChar: perChar ? Number(perChar.slice(11)) : undefined,
   };
   const limit = Number(args.find((a) => a.startsWith('--limit='))?.slice(8) ?? Number.POSITIVE_INFINITY);
   if (linesDir) {

@@ -13,12 +13,15 @@ export const MRZ_MODEL_HEIGHT = 32;
 /** Horizontal squeeze applied to the line's natural aspect (synth.py SQUEEZE). */
 export const MRZ_MODEL_SQUEEZE = 0.8;
 /**
- * Input columns per character when the line's character count is known (the format fixes it):
- * the median of the training lines (training/mrz/synth.py, margins included). Real prints vary
- * their letter spacing more than the training data (wide-spaced card MRZs, tight crops), so
- * the service sizes the input by characters, not by the crop's aspect.
+ * Input columns per character the training lines span (training/mrz/synth.py, margins included:
+ * 5th to 95th percentile ≈ 13-22). When the format fixes the character count, a crop whose
+ * natural aspect falls outside is brought inside (tight crops of wide-spaced prints), and the
+ * width is rounded to WIDTH_STEP columns: the runtime prepares every new input shape once
+ * (~50-150 ms), so few distinct widths keep the reading fast.
  */
-export const MRZ_PER_CHAR = 16.5;
+export const MRZ_MIN_PER_CHAR = 13;
+export const MRZ_MAX_PER_CHAR = 22;
+const WIDTH_STEP = 8;
 /** Output classes: index 0 is the CTC blank. */
 export const MRZ_MODEL_CLASSES = ['', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<'];
 /** Widest input given to the model (a 44-character line at 32 px is ~600 columns). */
@@ -39,19 +42,10 @@ export function mrzModelPath(): string {
 
 /** How wide the model input is made (see mrzLineInput). */
 export interface LineInputOptions {
-  /**
-   * Characters the line holds, when the format is known. With `perChar`, the input width is
-   * chars × perChar instead of the crop's natural aspect.
-   */
+  /** Characters the line holds, when the format is known (keeps the width in the training range). */
   chars?: number;
-  perChar?: number;
-}
-
-export interface LinePosteriors {
-  /** Row-major [steps, classes] probabilities (softmax over the classes at every step). */
-  probs: Float32Array;
-  steps: number;
-  classes: number;
+  /** Factor on the natural width (crop variants read the line a little narrower or wider). */
+  scale?: number;
 }
 
 /**
@@ -67,7 +61,11 @@ export function mrzLineInput(
   const qh = Math.max(1, quadHeight(quad));
   const qw = Math.max(1, quadWidth(quad));
   const natural = (qw * MRZ_MODEL_HEIGHT * MRZ_MODEL_SQUEEZE) / qh;
-  const wanted = opts.chars && opts.perChar ? opts.chars * opts.perChar : natural;
+  let wanted = natural * (opts.scale ?? 1);
+  if (opts.chars) {
+    wanted = Math.min(opts.chars * MRZ_MAX_PER_CHAR, Math.max(opts.chars * MRZ_MIN_PER_CHAR, wanted));
+    wanted = Math.round(wanted / WIDTH_STEP) * WIDTH_STEP;
+  }
   const width = Math.max(16, Math.min(MAX_WIDTH, Math.round(wanted)));
   // Supersampling factors per axis, so that every output pixel averages the source pixels it
   // covers (cv2.INTER_AREA in training), up to 4 × 4 samples.

@@ -5,13 +5,7 @@ import type { PageReading } from '../ocr/page.ts';
 import { cropLine, MRZ_STRETCH, REC_MAX_WIDTH, recognizeLines } from '../ocr/recognize.ts';
 import { type RepairedMrz, repairChecks } from './check-repair.ts';
 import { type ConstrainedLine, decodeConstrained, type PositionReading } from './constrained-decode.ts';
-import {
-  greedyText,
-  type LinePosteriors,
-  MRZ_PER_CHAR,
-  mrzLineInput,
-  mrzLinePosteriors,
-} from './line-model.ts';
+import { greedyText, type LinePosteriors, mrzLineInput, mrzLinePosteriors } from './line-model.ts';
 import type { MrzRow } from './locate.ts';
 import { positionSets } from './positions.ts';
 
@@ -40,12 +34,12 @@ export interface ModelMrzReading extends RepairedMrz {
 
 /**
  * One way of cutting the block's rows: height relative to the row box, PP-OCR horizontal
- * stretch, and for the MRZ model the input columns per character (line-model.ts MRZ_PER_CHAR).
+ * stretch, and for the MRZ model a factor on the line's natural input width (line-model.ts).
  */
 interface Variant {
   k: number;
   stretch: number;
-  perChar?: number;
+  scale?: number;
 }
 
 /**
@@ -60,14 +54,14 @@ const EXTRA: Variant[] = [
   { k: 1.0, stretch: 2.0 },
 ];
 /**
- * The MRZ model's crops: its input is sized by the format's character count (the training
- * lines' spacing), whatever the print's letter spacing; the extra readings change the margin
- * and the spacing, tighter and looser.
+ * The MRZ model's crops: natural aspect kept within the training lines' spacing for the
+ * format's character count (line-model.ts); the extra readings change the margin and the
+ * spacing, tighter and looser.
  */
-const MODEL_BASE: Variant = { k: ROW_HEIGHT_SHARE, stretch: 1, perChar: MRZ_PER_CHAR };
+const MODEL_BASE: Variant = { k: ROW_HEIGHT_SHARE, stretch: 1 };
 const MODEL_EXTRA: Variant[] = [
-  { k: 1.0, stretch: 1, perChar: MRZ_PER_CHAR * 0.9 },
-  { k: 1.6, stretch: 1, perChar: MRZ_PER_CHAR * 1.1 },
+  { k: 1.0, stretch: 1, scale: 0.9 },
+  { k: 1.6, stretch: 1, scale: 1.1 },
 ];
 /** A name-line character below this probability makes the reading doubtful (as in name.ts). */
 const DOUBT = 0.7;
@@ -120,7 +114,7 @@ async function blockPosteriors(
   const h = median(rows.map((r) => r.height));
   const quads = rows.map((r) => rowQuad(page, r, left, right, h, v.k));
   if (source === 'model') {
-    const inputs = quads.map((q) => mrzLineInput(img, q, { chars, perChar: v.perChar }));
+    const inputs = quads.map((q) => mrzLineInput(img, q, { chars, scale: v.scale }));
     return { source, posts: await mrzLinePosteriors(inputs) };
   }
   // Small text is cut from a Lanczos-upscaled copy (as the page reading does, upscale.ts).

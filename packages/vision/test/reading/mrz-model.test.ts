@@ -1,18 +1,14 @@
 import { existsSync } from 'node:fs';
 import { buildMrz, MRZ_LAYOUTS, type MrzFormat, parseMrz } from '@idv/core';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { normalizeImage } from '../../src/image/normalize.ts';
 import type { Quad, RgbImage } from '../../src/image/raster.ts';
 import { decodeConstrained } from '../../src/mrz/constrained-decode.ts';
-import {
-  greedyText,
-  MRZ_MODEL_PATH,
-  MRZ_PER_CHAR,
-  mrzLineInput,
-  mrzLinePosteriors,
-} from '../../src/mrz/line-model.ts';
+import { greedyText, MRZ_MODEL_PATH, mrzLineInput, mrzLinePosteriors } from '../../src/mrz/line-model.ts';
 import { decodeMrzLines } from '../../src/mrz/model-read.ts';
 import { positionSets } from '../../src/mrz/positions.ts';
+import { readMrzOnly } from '../../src/mrz/read.ts';
 
 /**
  * The project's MRZ recogniser (training/mrz, weights committed at MRZ_MODEL_PATH) on MRZ lines
@@ -53,7 +49,7 @@ async function posteriorsOf(lines: string[], size?: number) {
   const inputs = [];
   for (const l of lines) {
     const img = await renderLine(l, size);
-    inputs.push(mrzLineInput(img, whole(img), { chars: l.length, perChar: MRZ_PER_CHAR }));
+    inputs.push(mrzLineInput(img, whole(img), { chars: l.length }));
   }
   return mrzLinePosteriors(inputs, MRZ_MODEL_PATH);
 }
@@ -150,5 +146,41 @@ describe('the MRZ recogniser (training/mrz) on rendered OCR-B lines', () => {
     const parsed = parseMrz(reading!.lines)!;
     expect(parsed.checks.find((c) => c.name === 'date_of_birth')!.valid).toBe(false);
     expect(parsed.valid).toBe(false);
+  });
+});
+
+/** A light page with the MRZ lines at its bottom, as the service receives a photo. */
+async function renderPage(lines: string[], width = 1400) {
+  const size = Math.round((width - 120) / (lines[0]!.length * 0.75));
+  const height = Math.round(width * 0.7);
+  const top = height - 60 - lines.length * size * 1.45;
+  const text = lines
+    .map(
+      (l, i) =>
+        `<text x="60" y="${Math.round(top + (i + 1) * size * 1.45)}" font-family="OCR B" font-size="${size}" fill="#1a1a1a">${esc(l)}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#efe9dc"/><text x="60" y="${Math.round(height * 0.15)}" font-family="DejaVu Sans" font-size="${Math.round(size * 0.9)}" fill="#333">REPUBLIQUE DU NIGER</text>${text}</svg>`;
+  return normalizeImage(new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer()));
+}
+
+describe('the service reading a page with the MRZ model (IDV_MRZ_READER=model)', () => {
+  const before = process.env.IDV_MRZ_READER;
+  afterEach(() => {
+    if (before === undefined) delete process.env.IDV_MRZ_READER;
+    else process.env.IDV_MRZ_READER = before;
+  });
+
+  it('reads a card exactly and leaves a wrongly printed check digit failing', async () => {
+    process.env.IDV_MRZ_READER = 'model';
+    const got = await readMrzOnly(await renderPage(TD1, 1100));
+    expect(got?.lines).toEqual(TD1);
+    const at = MRZ_LAYOUTS.TD1.dateOfExpiryCheck.start;
+    const line = [...TD1[1]!];
+    line[at] = String((Number(line[at]) + 5) % 10);
+    const printed = [TD1[0]!, line.join(''), TD1[2]!];
+    const wrong = await readMrzOnly(await renderPage(printed, 1100));
+    expect(wrong?.lines).toEqual(printed);
+    expect(parseMrz(wrong!.lines)!.checks.find((c) => c.name === 'date_of_expiry')!.valid).toBe(false);
   });
 });
