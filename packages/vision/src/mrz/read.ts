@@ -4,6 +4,7 @@ import type { RgbImage } from '../image/raster.ts';
 import { readDocumentPage } from '../ocr/focus.ts';
 import type { PageReading } from '../ocr/page.ts';
 import { type FoundMrz, type MrzRow, mrzCandidates, plausible } from './locate.ts';
+import { mrzLinePosteriors } from './line-model.ts';
 import { type ModelMrzReading, type MrzRecogniser, readMrzBlock } from './model-read.ts';
 import { nameLineDoubtful, nameLineIndex, refineNameLine } from './name.ts';
 import { rereadMrz } from './reread.ts';
@@ -94,6 +95,12 @@ export function configuredReaders(): MrzRecogniser[] {
   return v === 'model' ? ['model'] : ['ppocr'];
 }
 const DEFAULT_READER = 'ppocr';
+
+/** Loads the MRZ model when a configured reader uses it (its first run costs the session's creation). */
+export async function warmUpMrz(): Promise<void> {
+  if (!configuredReaders().some((r) => r !== 'ppocr')) return;
+  await mrzLinePosteriors([{ data: new Float32Array(32 * 600).fill(0.8), width: 600 }]);
+}
 
 /**
  * Whether the page reading's row lengths support decoding the rows as `format`: the constrained
