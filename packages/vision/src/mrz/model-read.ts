@@ -138,8 +138,10 @@ export async function readMrzBlock(
   // The page reading's own posteriors come free: when every row is one page line of about the
   // right length and reads without doubt, nothing is read again.
   const pageRows = rows.map((r) => r.posteriors);
-  const pageUsable = pageRows.every((p, i) => p && Math.abs(rows[i]!.mrz.text.length - L.lineLength) <= 1);
-  if (recogniser === 'ppocr' && pageUsable) {
+  if (
+    recogniser === 'ppocr' &&
+    pageRows.every((p, i) => p && Math.abs(rows[i]!.mrz.text.length - L.lineLength) <= 1)
+  ) {
     const fromPage = decodeAll(
       pageRows as LinePosteriors[],
       lineSets(pageRows as LinePosteriors[], format),
@@ -150,16 +152,7 @@ export async function readMrzBlock(
   }
   const sources: Source[] = recogniser === 'both' ? ['model', 'ppocr'] : [recogniser];
   const read = (source: Source, v: Variant) => blockPosteriors(img, page, rows, source, v, L.lineLength);
-  // PP-OCR's first reading is the page's own when usable (free); the model always reads.
-  const first = await Promise.all(
-    sources.map((s) =>
-      s === 'model'
-        ? read(s, MODEL_BASE)
-        : pageUsable && recogniser === 'both'
-          ? { source: s, posts: pageRows as LinePosteriors[] }
-          : read(s, BASE),
-    ),
-  );
+  const first = await Promise.all(sources.map((s) => read(s, s === 'model' ? MODEL_BASE : BASE)));
   const sets = lineSets(first[first.length - 1]!.posts, format);
   const decoded = decodeVote(first, sets, L.name.line, PPOCR_FILLER_WEIGHT);
   if (!decoded) return null;

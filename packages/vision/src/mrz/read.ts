@@ -3,8 +3,8 @@ import type { NormalizedImage } from '../image/normalize.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { readDocumentPage } from '../ocr/focus.ts';
 import type { PageReading } from '../ocr/page.ts';
-import { mrzLinePosteriors } from './line-model.ts';
 import { type FoundMrz, type MrzRow, mrzCandidates, plausible } from './locate.ts';
+import { mrzLinePosteriors } from './line-model.ts';
 import { type ModelMrzReading, type MrzRecogniser, readMrzBlock } from './model-read.ts';
 import { nameLineDoubtful, nameLineIndex, refineNameLine } from './name.ts';
 import { rereadMrz } from './reread.ts';
@@ -94,7 +94,7 @@ export function configuredReaders(): MrzRecogniser[] {
   if (v === 'either') return ['model', 'ppocr'];
   return v === 'model' ? ['model'] : ['ppocr'];
 }
-const DEFAULT_READER = 'both';
+const DEFAULT_READER = 'ppocr';
 
 /** Loads the MRZ model when a configured reader uses it (its first run costs the session's creation). */
 export async function warmUpMrz(): Promise<void> {
