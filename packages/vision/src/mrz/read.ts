@@ -94,7 +94,7 @@ export function configuredReaders(): MrzRecogniser[] {
   if (v === 'either') return ['model', 'ppocr'];
   return v === 'model' ? ['model'] : ['ppocr'];
 }
-const DEFAULT_READER = 'ppocr';
+const DEFAULT_READER = 'both';
 
 /** Loads the MRZ model when a configured reader uses it (its first run costs the session's creation). */
 export async function warmUpMrz(): Promise<void> {
