@@ -48,6 +48,13 @@ export interface LineInputOptions {
   scale?: number;
 }
 
+export interface LinePosteriors {
+  /** Row-major [steps, classes] probabilities (softmax over the classes at every step). */
+  probs: Float32Array;
+  steps: number;
+  classes: number;
+}
+
 /**
  * Cuts the line `quad` out of `img` as the model's input: upright, grey, 32 px tall. Tall lines
  * are first warped at an integer multiple of 32 and box-averaged down, so thin strokes are not
