@@ -3,7 +3,7 @@ import { classifyDocument } from './document/classify.ts';
 import type { FieldBoxObservation, TextBoxObservation } from './document/text-boxes.ts';
 import type { NormalizedImage } from './image/normalize.ts';
 import type { Point, Quad } from './image/raster.ts';
-import { type MrzReading, mrzFromPage } from './mrz/read.ts';
+import { type MrzReading, mrzFromPage, warmUpMrz } from './mrz/read.ts';
 import { type PageView, readDocumentPage } from './ocr/focus.ts';
 import { warmUpOcr } from './ocr/models.ts';
 import { readPrintedFieldsWithSources } from './viz/fields.ts';
@@ -34,6 +34,7 @@ export interface ReadDocumentOptions {
 /** Loads the OCR models once per process. */
 export async function warmUp(): Promise<void> {
   await warmUpOcr();
+  await warmUpMrz();
 }
 
 export async function readDocument(

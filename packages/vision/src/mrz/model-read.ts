@@ -32,10 +32,14 @@ export interface ModelMrzReading extends RepairedMrz {
   decoded: ConstrainedLine[];
 }
 
-/** One way of cutting the block's rows: height relative to the row box, PP-OCR horizontal stretch. */
+/**
+ * One way of cutting the block's rows: height relative to the row box, PP-OCR horizontal
+ * stretch, and for the MRZ model a factor on the line's natural input width (line-model.ts).
+ */
 interface Variant {
   k: number;
   stretch: number;
+  scale?: number;
 }
 
 /**
@@ -48,6 +52,16 @@ const BASE: Variant = { k: ROW_HEIGHT_SHARE, stretch: MRZ_STRETCH };
 const EXTRA: Variant[] = [
   { k: 1.0, stretch: 1.3 },
   { k: 1.0, stretch: 2.0 },
+];
+/**
+ * The MRZ model's crops: natural aspect kept within the training lines' spacing for the
+ * format's character count (line-model.ts); the extra readings change the margin and the
+ * spacing, tighter and looser.
+ */
+const MODEL_BASE: Variant = { k: ROW_HEIGHT_SHARE, stretch: 1 };
+const MODEL_EXTRA: Variant[] = [
+  { k: 1.0, stretch: 1, scale: 0.9 },
+  { k: 1.6, stretch: 1, scale: 1.1 },
 ];
 /** A name-line character below this probability makes the reading doubtful (as in name.ts). */
 const DOUBT = 0.7;
@@ -74,28 +88,42 @@ function rowQuad(page: PageReading, r: MrzRow, left: number, right: number, h: n
   return corners.map((p) => page.toImage(p)) as Quad;
 }
 
-/** Which recogniser reads the block: the project's MRZ model or PP-OCRv4 (restricted to A-Z 0-9 <). */
-export type MrzRecogniser = 'model' | 'ppocr';
+/**
+ * Which recogniser reads the block: the project's MRZ model, PP-OCRv4 (restricted to A-Z 0-9 <),
+ * or both, their format-constrained readings voted position by position.
+ */
+export type MrzRecogniser = 'model' | 'ppocr' | 'both';
+type Source = 'model' | 'ppocr';
+
+/** The posteriors of the block's rows by one recogniser, with one crop variant. */
+interface BlockReading {
+  source: Source;
+  posts: LinePosteriors[];
+}
 
 async function blockPosteriors(
   img: RgbImage,
   page: PageReading,
   rows: MrzRow[],
-  recogniser: MrzRecogniser,
+  source: Source,
   v: Variant,
-): Promise<LinePosteriors[]> {
+  chars: number,
+): Promise<BlockReading> {
   const left = Math.min(...rows.map((r) => r.left));
   const right = Math.max(...rows.map((r) => r.right));
   const h = median(rows.map((r) => r.height));
   const quads = rows.map((r) => rowQuad(page, r, left, right, h, v.k));
-  if (recogniser === 'model') return mrzLinePosteriors(quads.map((q) => mrzLineInput(img, q)));
+  if (source === 'model') {
+    const inputs = quads.map((q) => mrzLineInput(img, q, { chars, scale: v.scale }));
+    return { source, posts: await mrzLinePosteriors(inputs) };
+  }
   // Small text is cut from a Lanczos-upscaled copy (as the page reading does, upscale.ts).
   const src = h < SMALL_TEXT_PX ? await upscaleForOcr(img) : { image: img, factor: 1 };
   const scaled = quads.map((q) => q.map(([x, y]) => [x * src.factor, y * src.factor]) as Quad);
   const readings = await recognizeLines(
     scaled.map((q) => cropLine(src.image, q, REC_MAX_WIDTH * v.stretch, v.stretch)),
   );
-  return readings.map((r) => r.mrzPosteriors);
+  return { source, posts: readings.map((r) => r.mrzPosteriors) };
 }
 
 export async function readMrzBlock(
@@ -122,22 +150,23 @@ export async function readMrzBlock(
     const r = fromPage && finish(fromPage, format);
     if (r && r.invalidCount === 0 && !doubtful(fromPage, format)) return r;
   }
-  const first = await blockPosteriors(img, page, rows, recogniser, BASE);
-  const sets = lineSets(first, format);
-  const weight = recogniser === 'ppocr' ? PPOCR_FILLER_WEIGHT : 1;
-  const decoded = decodeAll(first, sets, weight);
+  const sources: Source[] = recogniser === 'both' ? ['model', 'ppocr'] : [recogniser];
+  const read = (source: Source, v: Variant) => blockPosteriors(img, page, rows, source, v, L.lineLength);
+  const first = await Promise.all(sources.map((s) => read(s, s === 'model' ? MODEL_BASE : BASE)));
+  const sets = lineSets(first[first.length - 1]!.posts, format);
+  const decoded = decodeVote(first, sets, L.name.line, PPOCR_FILLER_WEIGHT);
   if (!decoded) return null;
   const once = finish(decoded, format);
   if (once && once.invalidCount === 0 && !doubtful(decoded, format)) return once;
-  const posts = [first];
-  for (const v of recogniser === 'model' ? [{ k: 1.0, stretch: 1 }] : EXTRA) {
-    posts.push(await blockPosteriors(img, page, rows, recogniser, v));
+  const all = [...first];
+  for (const s of sources) {
+    for (const v of s === 'model' ? MODEL_EXTRA : EXTRA) all.push(await read(s, v));
   }
   // The name line is decoded again with a stronger filler weight only while its field lacks
   // the '<<' every ICAO name field has (NAME_FILLER_WEIGHTS).
   let voted: ConstrainedLine[] | null = null;
-  for (const nameWeight of recogniser === 'ppocr' ? NAME_FILLER_WEIGHTS : [1]) {
-    voted = decodeVote(posts, sets, weight, L.name.line, nameWeight);
+  for (const nameWeight of recogniser === 'model' ? [1] : NAME_FILLER_WEIGHTS) {
+    voted = decodeVote(all, sets, L.name.line, nameWeight);
     if (!voted || !nameFieldMalformed(voted, format)) break;
   }
   return voted ? finish(voted, format) : once;
@@ -155,20 +184,23 @@ function nameFieldMalformed(decoded: ConstrainedLine[], format: MrzFormat): bool
   return !decoded[name.line]!.text.slice(name.start, name.end).includes('<<');
 }
 
-/** Every variant decoded under the position sets, then voted position by position. */
+/**
+ * Every reading decoded under the position sets, then voted position by position. PP-OCR's
+ * readings get its filler calibration (PPOCR_FILLER_WEIGHT, `nameWeight` on the name line);
+ * the MRZ model was trained on fillers and is decoded as it is.
+ */
 function decodeVote(
-  posts: LinePosteriors[][],
+  readings: BlockReading[],
   sets: string[][],
-  weight: number,
   nameLine: number,
   nameWeight: number,
 ): ConstrainedLine[] | null {
   const lines: ConstrainedLine[][] = sets.map(() => []);
-  for (const variant of posts) {
+  for (const r of readings) {
     for (let i = 0; i < sets.length; i++) {
-      const d = decodeConstrained(variant[i]!, sets[i]!, {
-        fillerWeight: i === nameLine ? nameWeight : weight,
-      });
+      const ppocr = r.source === 'ppocr';
+      const fillerWeight = !ppocr ? 1 : i === nameLine ? nameWeight : PPOCR_FILLER_WEIGHT;
+      const d = decodeConstrained(r.posts[i]!, sets[i]!, { fillerWeight });
       if (d) lines[i]!.push(d);
     }
   }

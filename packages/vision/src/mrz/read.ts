@@ -3,6 +3,7 @@ import type { NormalizedImage } from '../image/normalize.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { readDocumentPage } from '../ocr/focus.ts';
 import type { PageReading } from '../ocr/page.ts';
+import { mrzLinePosteriors } from './line-model.ts';
 import { type FoundMrz, type MrzRow, mrzCandidates, plausible } from './locate.ts';
 import { type ModelMrzReading, type MrzRecogniser, readMrzBlock } from './model-read.ts';
 import { nameLineDoubtful, nameLineIndex, refineNameLine } from './name.ts';
@@ -82,16 +83,24 @@ function complete(m: { lines: string[]; parsed: ParsedMrz }): boolean {
 
 /**
  * Which readings of a candidate block compete (env IDV_MRZ_READER, for the evaluation):
- * `legacy` the page reading and its re-reading corrected by correct.ts; `ppocr` / `model` / `both`
- * add format-constrained readings (model-read.ts) by PP-OCRv4 and/or the project's MRZ model.
+ * `legacy` the page reading and its re-reading corrected by correct.ts; `ppocr` / `model` add
+ * format-constrained readings (model-read.ts) by PP-OCRv4 or the project's MRZ model; `both` one
+ * reading of both recognisers voted position by position; `either` the two readings competing.
  */
 export function configuredReaders(): MrzRecogniser[] {
   const v = process.env.IDV_MRZ_READER ?? DEFAULT_READER;
   if (v === 'legacy') return [];
-  if (v === 'both') return ['model', 'ppocr'];
+  if (v === 'both') return ['both'];
+  if (v === 'either') return ['model', 'ppocr'];
   return v === 'model' ? ['model'] : ['ppocr'];
 }
-const DEFAULT_READER = 'ppocr';
+const DEFAULT_READER = 'both';
+
+/** Loads the MRZ model when a configured reader uses it (its first run costs the session's creation). */
+export async function warmUpMrz(): Promise<void> {
+  if (!configuredReaders().some((r) => r !== 'ppocr')) return;
+  await mrzLinePosteriors([{ data: new Float32Array(32 * 600).fill(0.8), width: 600 }]);
+}
 
 /**
  * Whether the page reading's row lengths support decoding the rows as `format`: the constrained
