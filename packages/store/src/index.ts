@@ -22,3 +22,4 @@ export * from './repos/webhook-endpoints.ts';
 export * from './store.ts';
 export * from './table.ts';
 export * from './table-schema.ts';
+export * from './unavailable.ts';

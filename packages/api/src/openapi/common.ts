@@ -27,14 +27,23 @@ export function errorResponses(...codes: ErrorCode[]) {
       {
         description: `Error: ${list.join(', ')}`,
         ...(status === ERROR_STATUS.rate_limited ? { headers: RATE_LIMITED_HEADERS } : {}),
+        ...(status === 503 ? { headers: UNAVAILABLE_HEADERS } : {}),
         content: { 'application/json': { schema: ErrorSchema } },
       },
     ]),
   );
 }
 
-/** Errors every authenticated route may return. */
-export const AUTHENTICATED_ERRORS: ErrorCode[] = ['unauthorized', 'rate_limited', 'internal_error'];
+/**
+ * Errors every authenticated route may return: `service_unavailable` (503) when the storage
+ * behind it cannot be reached for the moment.
+ */
+export const AUTHENTICATED_ERRORS: ErrorCode[] = [
+  'unauthorized',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+];
 
 export const RATE_LIMIT_HEADERS = {
   'x-ratelimit-limit': { description: 'Calls allowed per minute', schema: { type: 'integer' as const } },
@@ -53,6 +62,15 @@ export const RATE_LIMITED_HEADERS = {
   ...RATE_LIMIT_HEADERS,
   'retry-after': {
     description: 'Seconds to wait before calling again (until the window resets)',
+    required: true,
+    schema: { type: 'integer' as const, minimum: 1 },
+  },
+};
+
+/** What a 503 answers with besides the envelope: when to try again. */
+export const UNAVAILABLE_HEADERS = {
+  'retry-after': {
+    description: 'Seconds to wait before trying again',
     required: true,
     schema: { type: 'integer' as const, minimum: 1 },
   },

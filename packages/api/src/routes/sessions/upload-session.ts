@@ -54,6 +54,7 @@ export const uploadSessionRoute = createRoute({
       'unreadable',
       'rate_limited',
       'analysis_unavailable',
+      'service_unavailable',
     ),
   },
 });
