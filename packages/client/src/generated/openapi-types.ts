@@ -348,7 +348,7 @@ export interface components {
                  * @example invalid_request
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_image" | "unauthorized" | "account_suspended" | "forbidden" | "live_not_enabled" | "live_only" | "not_found" | "method_not_allowed" | "idempotency_in_progress" | "session_completed" | "conflict" | "image_gone" | "session_expired" | "image_too_large" | "unsupported_media_type" | "unreadable" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "analysis_unavailable";
+                code: "invalid_request" | "invalid_image" | "unauthorized" | "account_suspended" | "forbidden" | "live_not_enabled" | "live_only" | "not_found" | "method_not_allowed" | "idempotency_in_progress" | "session_completed" | "conflict" | "image_gone" | "session_expired" | "image_too_large" | "unsupported_media_type" | "unreadable" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "analysis_unavailable" | "service_unavailable";
                 /** @example limit: must be at most 100 */
                 message: string;
             };
@@ -857,6 +857,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listLogs: {
@@ -933,6 +944,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1030,6 +1052,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSession: {
@@ -1105,6 +1138,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1220,6 +1264,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     precheckSessionPhoto: {
@@ -1308,6 +1363,17 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description When the window resets (epoch seconds) */
                     "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1451,9 +1517,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: analysis_unavailable */
+            /** @description Error: analysis_unavailable, service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1538,6 +1606,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getVerification: {
@@ -1613,6 +1692,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1713,6 +1803,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1850,9 +1951,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: analysis_unavailable */
+            /** @description Error: analysis_unavailable, service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1918,6 +2021,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2015,6 +2129,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteWebhook: {
@@ -2090,6 +2215,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2175,6 +2311,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
