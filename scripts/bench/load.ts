@@ -111,26 +111,41 @@ async function verificationsInFlight(
   const wall = performance.now() - started;
   const completed = results.filter((r) => r.status === 200);
   const refused = results.filter((r) => r.status === 503 && Number(r.retryAfter) >= 1);
-  const other = results.filter((r) => r.status !== 200 && !refused.includes(r));
-  // Nothing lost: every 200 is stored and billed once; no refusal left a verification behind.
-  const listed = await store.verifications.list(orgId, 'live', 100);
-  const storedIds = new Set(listed.ok ? listed.page.data.map((v) => v.verification.id) : []);
-  const usage = await store.usage.get(orgId, billingMonth(new Date()));
-  const missing = completed.filter((r) => !r.id || !storedIds.has(r.id)).length;
-  const extra = storedIds.size - completed.length;
-  const lost =
-    other.length + missing + Math.max(0, extra) + Math.abs(usage.live_verifications - completed.length);
+  const unanswered = results.filter((r) => r.status === 0);
+  const other = results.filter((r) => r.status !== 200 && r.status !== 0 && !refused.includes(r));
+  // A request the client gave up on may still finish on the server: wait until the stored
+  // count stops moving (the analyses still running end) before counting what was kept.
+  const counts = async () => {
+    const listed = await store.verifications.list(orgId, 'live', 100);
+    const ids = new Set(listed.ok ? listed.page.data.map((v) => v.verification.id) : []);
+    const usage = await store.usage.get(orgId, billingMonth(new Date()));
+    return { ids, billed: usage.live_verifications };
+  };
+  let kept = await counts();
+  for (let stable = 0, waited = 0; stable < 3 && unanswered.length > 0 && waited < 600; waited += 10) {
+    await new Promise((r) => setTimeout(r, 10_000));
+    const next = await counts();
+    stable = next.ids.size === kept.ids.size ? stable + 1 : 0;
+    kept = next;
+  }
+  // Nothing lost: every 200 is stored and billed once; no refusal left a verification behind;
+  // a request the client gave up on is counted only if it left a verification nobody was told of.
+  const missing = completed.filter((r) => !r.id || !kept.ids.has(r.id)).length;
+  const untold = kept.ids.size - (completed.length - missing);
+  const lost = other.length + missing + Math.max(0, untold) + Math.abs(kept.billed - kept.ids.size);
   const times = completed.map((r) => r.ms).sort((a, b) => a - b);
   const codes = [...new Set(other.map((r) => `${r.status} ${r.code}`))].join(', ') || 'none';
   console.log(`\n### ${count} verifications in flight (POST /v1/verify, passport, live keys)\n`);
   console.log(
-    '| sent | completed (200) | refused (503 + retry-after) | other errors | lost | p50 ms | p95 ms | wall s |',
+    '| sent | completed (200) | refused (503 + retry-after) | unanswered in 300 s | other errors | lost | p50 ms | p95 ms | wall s |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   console.log(
-    `| ${count} | ${completed.length} | ${refused.length} | ${other.length} (${codes}) | ${lost} | ${percentile(times, 0.5)} | ${percentile(times, 0.95)} | ${(wall / 1000).toFixed(1)} |`,
+    `| ${count} | ${completed.length} | ${refused.length} | ${unanswered.length} | ${other.length} (${codes}) | ${lost} | ${percentile(times, 0.5)} | ${percentile(times, 0.95)} | ${(wall / 1000).toFixed(1)} |`,
   );
-  console.log(`stored: ${storedIds.size} verifications, billed: ${usage.live_verifications}`);
+  console.log(
+    `stored once settled: ${kept.ids.size} verifications, billed: ${kept.billed} (of which ${Math.max(0, untold)} from requests the client gave up on)`,
+  );
 }
 
 async function readsAtRate(
