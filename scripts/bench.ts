@@ -1,19 +1,27 @@
 /**
  * `npm run bench`: speed, measured (never asserted in tests). Prints medians and ratios:
- * reading (onnxruntime-web vs onnxruntime-node), face work, POST /v1/verify end to end, and the
+ * reading (onnxruntime-web vs onnxruntime-node), face work, a profile of one analysis (CPU time,
+ * model runs, decodes), POST /v1/verify end to end (one client, then four; memory) and the
  * service under load (verifications in flight, reads at a fixed rate; scripts/bench/load.ts).
- * `npm run bench -- verify` (or reading, faces, load) runs one part.
+ * `npm run bench -- verify` (or reading, faces, profile, load) runs one part; figures come with
+ * their ratio to scripts/bench/baseline.json (`--save-baseline` rewrites it).
  */
 import { benchFaces } from '../packages/vision/scripts/bench/faces.ts';
 import { benchReading } from '../packages/vision/scripts/bench/reading.ts';
+import { saveBaseline } from './bench/figures.ts';
 import { benchLoad } from './bench/load.ts';
+import { benchProfile } from './bench/profile.ts';
 import { benchVerify } from './bench/verify.ts';
 
-const only = process.argv[2];
+const args = process.argv.slice(2);
+const only = args.find((a) => !a.startsWith('--'));
+// Fewer runs on a loaded machine (each one is slower there): BENCH_RUNS=3 npm run bench -- profile
+const runs = Number(process.env.BENCH_RUNS ?? 10);
 const parts: [string, () => Promise<void>][] = [
   ['reading', () => benchReading()],
   ['faces', () => benchFaces()],
-  ['verify', () => benchVerify()],
+  ['profile', () => benchProfile(runs)],
+  ['verify', () => benchVerify(runs, runs >= 10 ? 24 : 8)],
   ['load', () => benchLoad()],
 ];
 for (const [name, run] of parts) {
@@ -21,4 +29,5 @@ for (const [name, run] of parts) {
   console.log(`\n## ${name}\n`);
   await run();
 }
+if (args.includes('--save-baseline')) saveBaseline(`npm run bench ${args.join(' ')}`);
 process.exit(0);

@@ -4,4 +4,7 @@ export * from './app.ts';
 export * from './deps.ts';
 export { ApiError, ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from './http/api-error.ts';
 export * from './services/api-keys.ts';
+export * from './services/image-access.ts';
 export * from './services/review.ts';
+export * from './services/sessions.ts';
+export * from './services/webhook-endpoints.ts';

@@ -67,10 +67,15 @@ export const RATE_LIMITED_HEADERS = {
   },
 };
 
-/** What a 503 answers with besides the envelope: when to try again. */
+/**
+ * What a 503 answers with besides the envelope: when to try again. A full analysis queue
+ * (services/analysis-queue.ts) estimates it from the work ahead; any other 503 says 5 seconds
+ * (http/errors.ts).
+ */
 export const UNAVAILABLE_HEADERS = {
   'retry-after': {
-    description: 'Seconds to wait before trying again',
+    description:
+      'Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold)',
     required: true,
     schema: { type: 'integer' as const, minimum: 1 },
   },

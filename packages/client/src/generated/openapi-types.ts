@@ -860,7 +860,7 @@ export interface operations {
             /** @description Error: service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -953,7 +953,7 @@ export interface operations {
             /** @description Error: service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -1055,7 +1055,7 @@ export interface operations {
             /** @description Error: service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -1147,7 +1147,7 @@ export interface operations {
             /** @description Error: service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -1267,7 +1267,7 @@ export interface operations {
             /** @description Error: service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -1372,7 +1372,7 @@ export interface operations {
             /** @description Error: service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -1520,7 +1520,7 @@ export interface operations {
             /** @description Error: analysis_unavailable, service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -1609,7 +1609,7 @@ export interface operations {
             /** @description Error: service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -1701,7 +1701,7 @@ export interface operations {
             /** @description Error: service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -1812,7 +1812,7 @@ export interface operations {
             /** @description Error: service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -1954,7 +1954,7 @@ export interface operations {
             /** @description Error: analysis_unavailable, service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -2030,7 +2030,7 @@ export interface operations {
             /** @description Error: service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -2132,7 +2132,7 @@ export interface operations {
             /** @description Error: service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -2224,7 +2224,7 @@ export interface operations {
             /** @description Error: service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };
@@ -2320,7 +2320,7 @@ export interface operations {
             /** @description Error: service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
                     "retry-after": number;
                     [name: string]: unknown;
                 };

@@ -87,6 +87,7 @@ export const uploadSession: RouteHandler<typeof uploadSessionRoute, AppEnv> = as
       images,
       documentType: session.document_type ?? undefined,
       sessionId: session.id,
+      reference: session.reference,
       startedAt: c.get('startedAt'),
       completeSession: (verificationId) =>
         deps.store.sessions.completeItem(session.id, claimId, verificationId, now),
