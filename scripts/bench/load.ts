@@ -152,7 +152,7 @@ async function readsAtRate(
   base: string,
   store: Store,
   orgId: string,
-  keys: { test: string }[],
+  keys: { test: string; live: string }[],
   rate: number,
   seconds: number,
 ): Promise<void> {
@@ -170,8 +170,12 @@ async function readsAtRate(
     const scheduled = start + (i * 1000) / rate;
     const wait = scheduled - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const key = keys[i % keys.length]?.test ?? '';
-    const path = liveId && i % 4 === 3 ? `/v1/verifications/${liveId}` : (paths[i % paths.length] ?? '/');
+    // Every fourth request reads the stored live verification (with a live key: a test key
+    // would be told "not found"); the others read lists.
+    const one = liveId !== undefined && i % 4 === 3;
+    const pair = keys[i % keys.length];
+    const key = (one ? pair?.live : pair?.test) ?? '';
+    const path = one ? `/v1/verifications/${liveId}` : (paths[i % paths.length] ?? '/');
     pending.push(
       new Promise<void>((resolve) => {
         const req = request(
