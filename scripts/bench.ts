@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: speed, measured (never asserted in tests). Prints medians and ratios:
  * reading (onnxruntime-web vs onnxruntime-node), face work, a profile of one analysis (CPU time,
- * model runs, decodes) and POST /v1/verify end to end (one client, then four; memory).
- * `npm run bench -- verify` (or reading, faces, profile) runs one part; figures come with their
- * ratio to scripts/bench/baseline.json (`--save-baseline` rewrites it).
+ * model runs, decodes), POST /v1/verify end to end (one client, then four; memory) and the
+ * service under load (verifications in flight, reads at a fixed rate; scripts/bench/load.ts).
+ * `npm run bench -- verify` (or reading, faces, profile, load) runs one part; figures come with
+ * their ratio to scripts/bench/baseline.json (`--save-baseline` rewrites it).
  */
 import { benchFaces } from '../packages/vision/scripts/bench/faces.ts';
 import { benchReading } from '../packages/vision/scripts/bench/reading.ts';
 import { saveBaseline } from './bench/figures.ts';
+import { benchLoad } from './bench/load.ts';
 import { benchProfile } from './bench/profile.ts';
 import { benchVerify } from './bench/verify.ts';
 
@@ -20,6 +22,7 @@ const parts: [string, () => Promise<void>][] = [
   ['faces', () => benchFaces()],
   ['profile', () => benchProfile(runs)],
   ['verify', () => benchVerify(runs, runs >= 10 ? 24 : 8)],
+  ['load', () => benchLoad()],
 ];
 for (const [name, run] of parts) {
   if (only && only !== name) continue;

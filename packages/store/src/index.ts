@@ -25,4 +25,5 @@ export * from './repos/webhook-endpoints.ts';
 export * from './store.ts';
 export * from './table.ts';
 export * from './table-schema.ts';
+export * from './unavailable.ts';
 export * from './uploads/upload-store.ts';

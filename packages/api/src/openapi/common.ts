@@ -27,15 +27,23 @@ export function errorResponses(...codes: ErrorCode[]) {
       {
         description: `Error: ${list.join(', ')}`,
         ...(status === ERROR_STATUS.rate_limited ? { headers: RATE_LIMITED_HEADERS } : {}),
-        ...(status === ERROR_STATUS.analysis_unavailable ? { headers: ANALYSIS_UNAVAILABLE_HEADERS } : {}),
+        ...(status === 503 ? { headers: UNAVAILABLE_HEADERS } : {}),
         content: { 'application/json': { schema: ErrorSchema } },
       },
     ]),
   );
 }
 
-/** Errors every authenticated route may return. */
-export const AUTHENTICATED_ERRORS: ErrorCode[] = ['unauthorized', 'rate_limited', 'internal_error'];
+/**
+ * Errors every authenticated route may return: `service_unavailable` (503) when the storage
+ * behind it cannot be reached for the moment.
+ */
+export const AUTHENTICATED_ERRORS: ErrorCode[] = [
+  'unauthorized',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+];
 
 export const RATE_LIMIT_HEADERS = {
   'x-ratelimit-limit': { description: 'Calls allowed per minute', schema: { type: 'integer' as const } },
@@ -59,12 +67,16 @@ export const RATE_LIMITED_HEADERS = {
   },
 };
 
-/** A 503 from a full analysis queue (services/analysis-queue.ts) says when to come back. */
-export const ANALYSIS_UNAVAILABLE_HEADERS = {
+/**
+ * What a 503 answers with besides the envelope: when to try again. A full analysis queue
+ * (services/analysis-queue.ts) estimates it from the work ahead; any other 503 says 5 seconds
+ * (http/errors.ts).
+ */
+export const UNAVAILABLE_HEADERS = {
   'retry-after': {
     description:
-      'Seconds to wait before retrying, when the service is analysing as many verifications as it can hold',
-    required: false,
+      'Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold)',
+    required: true,
     schema: { type: 'integer' as const, minimum: 1 },
   },
 };

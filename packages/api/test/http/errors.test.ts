@@ -37,4 +37,41 @@ describe('error envelope', () => {
       console.error = original;
     }
   });
+
+  it('503 service_unavailable with retry-after when the storage cannot be reached, 500 for anything else', async () => {
+    const app = testApp();
+    // What the AWS SDK throws when the table's or the bucket's endpoint refuses the connection,
+    // and what a throttled or failing service answers.
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+    const throttled = Object.assign(new Error('slow down'), {
+      name: 'ProvisionedThroughputExceededException',
+      $fault: 'client',
+    });
+    const wrapped = new Error('could not store the image', { cause: refused });
+    const validation = Object.assign(new Error('bad key'), { name: 'ValidationException', $fault: 'client' });
+    app.get('/refused', () => {
+      throw refused;
+    });
+    app.get('/throttled', () => {
+      throw throttled;
+    });
+    app.get('/wrapped', () => {
+      throw wrapped;
+    });
+    app.get('/validation', () => {
+      throw validation;
+    });
+    const original = console.error;
+    console.error = () => {};
+    try {
+      for (const path of ['/refused', '/throttled', '/wrapped']) {
+        const res = await app.request(path);
+        await expectError(res, 503, 'service_unavailable');
+        expect(Number(res.headers.get('retry-after')), path).toBeGreaterThanOrEqual(1);
+      }
+      await expectError(await app.request('/validation'), 500, 'internal_error');
+    } finally {
+      console.error = original;
+    }
+  });
 });

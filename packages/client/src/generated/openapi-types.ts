@@ -413,7 +413,7 @@ export interface components {
                  * @example invalid_request
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_image" | "unauthorized" | "account_suspended" | "forbidden" | "live_not_enabled" | "live_only" | "not_found" | "method_not_allowed" | "idempotency_in_progress" | "session_completed" | "conflict" | "image_gone" | "session_expired" | "image_too_large" | "unsupported_media_type" | "unreadable" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "analysis_unavailable";
+                code: "invalid_request" | "invalid_image" | "unauthorized" | "account_suspended" | "forbidden" | "live_not_enabled" | "live_only" | "not_found" | "method_not_allowed" | "idempotency_in_progress" | "session_completed" | "conflict" | "image_gone" | "session_expired" | "image_too_large" | "unsupported_media_type" | "unreadable" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "analysis_unavailable" | "service_unavailable";
                 /** @example limit: must be at most 100 */
                 message: string;
             };
@@ -963,6 +963,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listLogs: {
@@ -1039,6 +1050,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1136,6 +1158,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSession: {
@@ -1211,6 +1244,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1326,6 +1370,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     precheckSessionPhoto: {
@@ -1414,6 +1469,17 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description When the window resets (epoch seconds) */
                     "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1661,11 +1727,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: analysis_unavailable */
+            /** @description Error: analysis_unavailable, service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before retrying, when the service is analysing as many verifications as it can hold */
-                    "retry-after"?: number;
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1755,6 +1821,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listVerifications: {
@@ -1827,6 +1904,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1908,6 +1996,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2008,6 +2107,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2146,11 +2256,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: analysis_unavailable */
+            /** @description Error: analysis_unavailable, service_unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before retrying, when the service is analysing as many verifications as it can hold */
-                    "retry-after"?: number;
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2216,6 +2326,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2313,6 +2434,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteWebhook: {
@@ -2388,6 +2520,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2473,6 +2616,17 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {

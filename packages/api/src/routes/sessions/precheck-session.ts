@@ -33,7 +33,14 @@ export const precheckSessionRoute = createRoute({
   request: { params: SessionIdParam, query: PrecheckQuery, body: imageBody('The document photo') },
   responses: {
     200: jsonResponse('The advice', PrecheckSchema),
-    ...errorResponses('unauthorized', 'not_found', 'session_completed', 'session_expired', 'rate_limited'),
+    ...errorResponses(
+      'unauthorized',
+      'not_found',
+      'session_completed',
+      'session_expired',
+      'rate_limited',
+      'service_unavailable',
+    ),
   },
 });
 

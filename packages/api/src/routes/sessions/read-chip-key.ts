@@ -41,6 +41,7 @@ export const readChipKeyRoute = createRoute({
       'session_expired',
       'image_too_large',
       'rate_limited',
+      'service_unavailable',
     ),
   },
 });

@@ -63,6 +63,7 @@ export const uploadSessionRoute = createRoute({
       'unreadable',
       'rate_limited',
       'analysis_unavailable',
+      'service_unavailable',
     ),
   },
 });

@@ -27,7 +27,7 @@ export const viewImageRoute = createRoute({
       headers: RATE_LIMIT_HEADERS,
       content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } as never } },
     },
-    ...errorResponses('not_found', 'image_gone', 'rate_limited'),
+    ...errorResponses('not_found', 'image_gone', 'rate_limited', 'service_unavailable'),
   },
 });
 
