@@ -16,7 +16,7 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  * Tamper signs on a generated attack corpus and on the real fixtures of one half.
  *
  *   npx tsx packages/vision/scripts/eval/generated-attacks.ts [fixturesDir]
- *       [--half holdout|tuning] [--drawn N] [--read] [--save DIR] [--only kind,kind]
+ *       [--half holdout|tuning] [--drawn N] [--read] [--save DIR] [--only kind,kind] [--generated-only]
  *
  * The corpus is made on demand from the genuine sources of the chosen half (the fixtures' bona
  * fide documents, N independently drawn Niger paper cards and N synthetic colour cards): each source is captured once as it
@@ -201,5 +201,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     ...(save ? { save } : {}),
     ...(only ? { only } : {}),
   });
-  await evaluateFixtureHalf(dir, half);
+  if (!args.includes('--generated-only')) await evaluateFixtureHalf(dir, half);
 }

@@ -3,9 +3,15 @@ import { detectDocumentFaces, type FaceBox } from '../faces/detect.ts';
 import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { blurStrength, glareFraction, glareStrength, sharpness, touchesBorder } from './capture.ts';
+import { captureScores } from './capture-model.ts';
 import { severityFor } from './descriptions.ts';
 import { FIELD_TONE_DIFF, fieldBackgroundContrast } from './field-background.ts';
-import { GLYPH_HEIGHT_TOLERANCE, glyphHeightDeviation, isUniformHeightField } from './font-consistency.ts';
+import {
+  fieldFontDeviation,
+  GLYPH_HEIGHT_TOLERANCE,
+  GLYPH_STROKE_TOLERANCE,
+  isUniformHeightField,
+} from './font-consistency.ts';
 import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
 import {
@@ -60,20 +66,24 @@ export async function detectTamper(
 
   const nativeRatios = context.nativeScreenRatios ?? (await nativeScreenPeakRatios(images));
   for (const [side, image] of sides) {
-    // Photocopy: measured on the document (its read text and portrait) when its extent is
-    // known; else the front around the portrait, the back in its centre.
-    const spread = colourSpread(
-      image,
-      documentWindow(
-        image,
-        side === 'front' ? portrait : null,
-        context.documentRegions?.[side as 'front' | 'back'],
-      ),
-    );
     // Stricter bars where genuine colour is thin: the paper card (tinted paper, often a black
     // and white photo) and a card's back (much of it is the MRZ's clear zone).
     const strict = paperCard || side === 'back';
-    const copy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
+    // Photocopy: measured on the document (its read text and portrait) when its extent is
+    // known; else the front around the portrait, the back in its centre.
+    const window = documentWindow(
+      image,
+      side === 'front' ? portrait : null,
+      context.documentRegions?.[side as 'front' | 'back'],
+    );
+    const spread = colourSpread(image, window);
+    // The learned cue (capture-model.ts): toner, halftone and subpixel texture the colour
+    // spread cannot see. Each cue raises the sign on its own; the stronger strength counts.
+    const learned = await captureScores(image, window);
+    const colourCopy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
+    const learnedCopy = learned ? learnedStrength(learned.copy) : null;
+    const copy =
+      colourCopy === null && learnedCopy === null ? null : Math.max(colourCopy ?? 0, learnedCopy ?? 0);
     // The paper card is a copy-like object by nature: drawn independently (corpus/paper-card.ts)
     // with a black and white photo and a faded stamp, a genuine card measures 0.004, as grey as a
     // photocopy of it (0.005–0.009). Colour alone cannot tell them apart there, so on that layout
@@ -82,7 +92,9 @@ export async function detectTamper(
       add('photocopy', side, paperCard ? Math.min(copy, PAPER_CARD_MAX_COPY_STRENGTH) : copy);
 
     const native = nativeRatios[side as 'front' | 'back'];
-    const screen = screenStrength(Math.max(screenPeakRatio(image), native ?? 0));
+    const grid = screenStrength(Math.max(screenPeakRatio(image), native ?? 0));
+    const learnedScreen = learned ? learnedStrength(learned.screen) : null;
+    const screen = grid === null && learnedScreen === null ? null : Math.max(grid ?? 0, learnedScreen ?? 0);
     if (screen !== null) add('photo_of_screen', side, screen);
 
     const glare = glareStrength(glareFraction(image));
@@ -118,17 +130,20 @@ export async function detectTamper(
     }
     if (paperCard) continue;
     const grey = greyOf(box.side, image);
-    if (isUniformHeightField(box.field)) {
-      const deviation = glyphHeightDeviation(image, box, grey, { fillers: box.field.startsWith('mrz') });
-      if (deviation !== null && deviation > GLYPH_HEIGHT_TOLERANCE) {
-        add(
-          'font_inconsistency',
-          box.side,
-          strengthBetween(deviation, GLYPH_HEIGHT_TOLERANCE, 0.5),
-          box.field,
-        );
-      }
-    }
+    const font = fieldFontDeviation(image, box, grey, {
+      fillers: box.field.startsWith('mrz'),
+      heights: isUniformHeightField(box.field),
+    });
+    // Either cue alone is a sign; the one further past its tolerance gives the strength.
+    const fontStrength = Math.max(
+      font.height !== null && font.height > GLYPH_HEIGHT_TOLERANCE
+        ? strengthBetween(font.height, GLYPH_HEIGHT_TOLERANCE, 0.5)
+        : -1,
+      font.stroke !== null && font.stroke > GLYPH_STROKE_TOLERANCE
+        ? strengthBetween(font.stroke, GLYPH_STROKE_TOLERANCE, 2 * GLYPH_STROKE_TOLERANCE)
+        : -1,
+    );
+    if (fontStrength >= 0) add('font_inconsistency', box.side, fontStrength, box.field);
     const contrast = fieldBackgroundContrast(grey, box, image);
     if (contrast && contrast.toneDiff > FIELD_TONE_DIFF) {
       add('field_overwritten', box.side, strengthBetween(contrast.toneDiff, FIELD_TONE_DIFF, 60), box.field);
@@ -148,6 +163,21 @@ export async function detectTamper(
 
   return { signals, timings: { tamper_ms: Math.round(performance.now() - t0) } };
 }
+
+/**
+ * The learned cue's strength from its calibrated probability (temperature-scaled on the
+ * training run's validation sources, capture-model.ts): no sign below LEARNED_SIGN_P, strength
+ * 0.5 (high severity, severityFor) at LEARNED_HIGH_P, 1 at certainty.
+ */
+function learnedStrength(p: number): number | null {
+  if (p < LEARNED_SIGN_P) return null;
+  return p < LEARNED_HIGH_P
+    ? 0.5 * ((p - LEARNED_SIGN_P) / (LEARNED_HIGH_P - LEARNED_SIGN_P))
+    : 0.5 + 0.5 * ((p - LEARNED_HIGH_P) / (1 - LEARNED_HIGH_P));
+}
+/** Provisional: set from the validation figures below. */
+const LEARNED_SIGN_P = 0.5;
+const LEARNED_HIGH_P = 0.8;
 
 /**
  * Two cues, one sign: cut edges around the portrait (a photo pasted over the document), or the
