@@ -32,7 +32,13 @@ const FIELD_MIN_HEIGHT = 40;
  * ±1 px measurement error on a 12 px glyph is 8 %.
  */
 export const GLYPH_HEIGHT_TOLERANCE = 0.22;
-/** Provisional; set from the tuning half below. */
+/**
+ * A glyph whose stroke width differs from the field's median by more than 45 % is of another
+ * weight. Measured (strokeDeviation, field upsampled as above): genuine fields of drawn colour
+ * cards 0.08–0.20, genuine MRZ lines of the fixtures' tuning half up to 0.37 (blur and JPEG
+ * thicken isolated strokes unevenly); a regular digit set into a bold field at the same height
+ * 0.42–0.73, a serif one 0.76–1.2 (generated, scripts/eval/_ not kept; docs/benchmarks.md).
+ */
 export const GLYPH_STROKE_TOLERANCE = 0.45;
 
 /**
