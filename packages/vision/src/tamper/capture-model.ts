@@ -25,7 +25,7 @@ const PATCH = 96;
 const COLS = 4;
 const ROWS = 3;
 /** Temperature scaling fitted on the validation sources (capture-cnn.log.json, `temperature`). */
-export const CAPTURE_TEMPERATURE = 1;
+export const CAPTURE_TEMPERATURE = 1.2;
 
 export interface CaptureScores {
   bonaFide: number;
