@@ -125,7 +125,9 @@ Identity verification service running.
   API docs     ${baseUrl}/docs   (OpenAPI: ${baseUrl}/openapi.json)
   Test key     ${credentials.test_key}
   Live key     ${credentials.live_key}
-  Console      ${credentials.console.email} / ${credentials.console.password}
+  Console      ${baseUrl}/console
+    owner      ${credentials.console.email} / ${credentials.console.password}
+    operator   ${credentials.operator?.email} / ${credentials.operator?.password}   (${baseUrl}/console/operator)
 
   Try:  curl -H "Authorization: Bearer ${credentials.test_key}" ${baseUrl}/v1/logs
 

@@ -1,5 +1,6 @@
 import type { Analyzer, Verification } from '@idv/core';
 import type { Mode, Store } from '@idv/store';
+import type { AnalysisQueue } from './services/analysis-queue.ts';
 
 /** Everything the HTTP app needs from outside; built once per process (server or Lambda). */
 export interface AppDeps {
@@ -12,6 +13,11 @@ export interface AppDeps {
   limits?: Partial<RateLimits>;
   /** Image analysis (in-process vision locally, a Lambda on AWS). */
   analyzer?: Analyzer;
+  /**
+   * The bounded queue in front of the analysis (services/analysis-queue.ts); unset means one
+   * per app with the defaults (one analysis per core, ANALYSIS_CONCURRENCY / ANALYSIS_QUEUE_DEPTH).
+   */
+  analysisQueue?: AnalysisQueue;
   /** For tests: how long an analysis may run before 503. */
   analysisTimeoutMs?: number;
   /** Emits `verification.completed` (the webhooks package). */

@@ -5,3 +5,4 @@ export * from './deps.ts';
 export { ApiError, ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from './http/api-error.ts';
 export * from './services/api-keys.ts';
 export * from './services/review.ts';
+export * from './services/sessions.ts';

@@ -13,6 +13,7 @@ export const ID_PREFIX = {
   event: 'evt',
   request: 'req',
   audit: 'aud',
+  operator: 'opr',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

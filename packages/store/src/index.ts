@@ -10,6 +10,7 @@ export * from './repos/audit.ts';
 export * from './repos/events.ts';
 export * from './repos/idempotency.ts';
 export * from './repos/image-purges.ts';
+export * from './repos/operators.ts';
 export * from './repos/organisations.ts';
 export * from './repos/rate-limits.ts';
 export * from './repos/request-logs.ts';

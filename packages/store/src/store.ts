@@ -8,6 +8,7 @@ import { AuditRepository } from './repos/audit.ts';
 import { EventRepository } from './repos/events.ts';
 import { IdempotencyRepository } from './repos/idempotency.ts';
 import { ImagePurgeRepository } from './repos/image-purges.ts';
+import { OperatorRepository } from './repos/operators.ts';
 import { OrganisationRepository } from './repos/organisations.ts';
 import { RateLimitRepository } from './repos/rate-limits.ts';
 import { RequestLogRepository } from './repos/request-logs.ts';
@@ -26,6 +27,8 @@ export interface Store {
   organisations: OrganisationRepository;
   apiKeys: ApiKeyRepository;
   users: UserRepository;
+  /** Platform operators (not members of any organisation). */
+  operators: OperatorRepository;
   rateLimits: RateLimitRepository;
   requestLogs: RequestLogRepository;
   verifications: VerificationRepository;
@@ -55,6 +58,7 @@ export function createStore(config: StoreConfig): Store {
     organisations: new OrganisationRepository(table),
     apiKeys: new ApiKeyRepository(table),
     users: new UserRepository(table),
+    operators: new OperatorRepository(table),
     rateLimits: new RateLimitRepository(table),
     requestLogs: new RequestLogRepository(table),
     verifications: new VerificationRepository(table),

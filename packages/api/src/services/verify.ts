@@ -16,6 +16,7 @@ import { AnalysisUnavailableError } from '../analyzer.ts';
 import { type AppDeps, nowOf } from '../deps.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { UploadedImage } from '../http/images.ts';
+import { type AnalysisTicket, analysisQueueOf } from './analysis-queue.ts';
 import { estimateCost } from './cost.ts';
 
 /** How long one analysis may take before the call answers 503 (clients wait ≥ 60 s). */
@@ -75,7 +76,9 @@ interface Analysis {
  * One verification, from uploaded images to the saved, judged result:
  * claim the idempotency key → store the images (encrypted) → analyze → judge →
  * save verification, usage and idempotent response in one transaction → drop test images →
- * emit the event. Any failure before the transaction leaves nothing behind.
+ * emit the event. Any failure before the transaction leaves nothing behind. A place in the
+ * analysis queue is taken before any image is written: when the queue is full the request is
+ * refused (503, retry-after) with nothing stored.
  */
 export async function verify(deps: AppDeps, input: VerifyInput): Promise<VerifyResult> {
   const run: VerifyRun = {
@@ -91,9 +94,11 @@ export async function verify(deps: AppDeps, input: VerifyInput): Promise<VerifyR
   if (replayed) return { verification: replayed, replayed: true };
 
   let saved = false;
+  let ticket: AnalysisTicket | undefined;
   try {
+    ticket = analysisQueueOf(deps).admit();
     const request = await storeImages(run);
-    const analysis = await analyze(deps, request);
+    const analysis = await analyze(deps, request, ticket);
     const verification = judgeVerification(run, analysis);
     await persist(run, verification, analysis.analyzerMs);
     saved = true;
@@ -101,6 +106,7 @@ export async function verify(deps: AppDeps, input: VerifyInput): Promise<VerifyR
     await publishCompleted(run, verification);
     return { verification, replayed: false };
   } finally {
+    ticket?.release();
     if (!saved) await releaseEverything(run);
   }
 }
@@ -165,9 +171,9 @@ async function storeImages(run: VerifyRun): Promise<AnalysisRequest> {
 }
 
 /** Runs the analyzer; an image it refuses (e.g. unreadable) becomes that error. */
-async function analyze(deps: AppDeps, request: AnalysisRequest): Promise<Analysis> {
+async function analyze(deps: AppDeps, request: AnalysisRequest, ticket: AnalysisTicket): Promise<Analysis> {
   const start = performance.now();
-  const outcome = await analyzeWithTimeout(deps, request);
+  const outcome = await analyzeWithTimeout(deps, request, ticket);
   const analyzerMs = performance.now() - start;
   if (outcome.kind === 'refused') {
     throw new ApiError(outcome.code, `${outcome.image}: ${outcome.message}`);
@@ -282,8 +288,18 @@ function storedKeys(run: VerifyRun): string[] {
   return Object.values(run.stored).map((s) => s.key);
 }
 
-async function analyzeWithTimeout(deps: AppDeps, request: AnalysisRequest): Promise<AnalysisOutcome> {
-  if (!deps.analyzer)
+/**
+ * The analysis in its queue slot, raced against the time-out. The wait for a slot counts in the
+ * time-out (the client waits for both); a timed-out analysis keeps its slot until it really ends,
+ * so the cores are never oversubscribed.
+ */
+async function analyzeWithTimeout(
+  deps: AppDeps,
+  request: AnalysisRequest,
+  ticket: AnalysisTicket,
+): Promise<AnalysisOutcome> {
+  const analyzer = deps.analyzer;
+  if (!analyzer)
     throw new ApiError('analysis_unavailable', 'image analysis is not configured on this server');
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -293,7 +309,7 @@ async function analyzeWithTimeout(deps: AppDeps, request: AnalysisRequest): Prom
     );
   });
   try {
-    return await Promise.race([deps.analyzer.analyze(request), timeout]);
+    return await Promise.race([ticket.run(() => analyzer.analyze(request)), timeout]);
   } catch (error) {
     console.error(
       JSON.stringify({

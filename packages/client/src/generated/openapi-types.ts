@@ -1454,6 +1454,8 @@ export interface operations {
             /** @description Error: analysis_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying, when the service is analysing as many verifications as it can hold */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1853,6 +1855,8 @@ export interface operations {
             /** @description Error: analysis_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying, when the service is analysing as many verifications as it can hold */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {

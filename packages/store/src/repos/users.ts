@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { newId } from '@idv/core';
 import { stripKeys, type Table } from '../table.ts';
 
@@ -21,18 +21,18 @@ export interface ConsoleUser {
 }
 
 /** A well-formed hash no password matches (random salt and hash), for unknown emails. */
-const UNKNOWN_USER_HASH = `scrypt$${randomBytes(16).toString('hex')}$${randomBytes(32).toString('hex')}`;
+export const UNKNOWN_PASSWORD_HASH = `scrypt$${randomBytes(16).toString('hex')}$${randomBytes(32).toString('hex')}`;
 
 const userKey = (email: string) => ({ pk: `USER#${email.toLowerCase()}`, sk: 'USER' });
 
 /** scrypt with a per-user salt; stored as `scrypt$<salt hex>$<hash hex>`. */
-async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scrypt(password, salt, 32);
   return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
 }
 
-async function passwordMatches(password: string, stored: string): Promise<boolean> {
+export async function passwordMatches(password: string, stored: string): Promise<boolean> {
   const [scheme, saltHex, hashHex] = stored.split('$');
   if (scheme !== 'scrypt' || !saltHex || !hashHex) return false;
   const expected = Buffer.from(hashHex, 'hex');
@@ -44,6 +44,20 @@ export class UserRepository {
   constructor(private readonly table: Table) {}
 
   async create(input: { orgId: string; email: string; role: Role; password: string }, now = new Date()) {
+    const { user, item } = await this.createItem(input, now);
+    if (!item.Put) throw new Error('unreachable');
+    await this.table.doc.send(new PutCommand(item.Put));
+    return user;
+  }
+
+  /**
+   * The same creation as a transaction write (sign-up writes the organisation and its owner
+   * together). The email is unique because the write is conditional on its key being free.
+   */
+  async createItem(
+    input: { orgId: string; email: string; role: Role; password: string },
+    now = new Date(),
+  ): Promise<{ user: ConsoleUser; item: NonNullable<TransactWriteCommandInput['TransactItems']>[number] }> {
     const user: ConsoleUser = {
       id: newId('usr'),
       org_id: input.orgId,
@@ -51,14 +65,14 @@ export class UserRepository {
       role: input.role,
       created_at: now.toISOString(),
     };
-    await this.table.doc.send(
-      new PutCommand({
+    const item = {
+      Put: {
         TableName: this.table.name,
         Item: { ...userKey(user.email), ...user, password_hash: await hashPassword(input.password) },
         ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return user;
+      },
+    };
+    return { user, item };
   }
 
   /** The user with this email, or null (a console session re-reads its user on every request). */
@@ -78,7 +92,7 @@ export class UserRepository {
     );
     if (!out.Item || typeof out.Item.password_hash !== 'string') {
       // The same scrypt work as for a real user, so the answer time does not reveal which emails exist.
-      await passwordMatches(password, UNKNOWN_USER_HASH);
+      await passwordMatches(password, UNKNOWN_PASSWORD_HASH);
       return null;
     }
     if (!(await passwordMatches(password, out.Item.password_hash))) return null;
