@@ -22,6 +22,9 @@ import { strengthBetween, type TamperContext, type TamperImages } from './types.
 
 export { severityFor, TAMPER_SIGNS } from './descriptions.ts';
 
+/** The learned capture cue is evaluated, not yet used by default (see its call below). */
+const LEARNED_CUE = process.env.IDV_TAMPER_LEARNED === '1';
+
 /** Just under the strength at which a fraud sign turns high (severityFor): medium at most. */
 const PAPER_CARD_MAX_COPY_STRENGTH = 0.49;
 
@@ -74,7 +77,10 @@ export async function detectTamper(
     const spread = colourSpread(image, window);
     // The learned cue (capture-model.ts): toner, halftone and subpixel texture the colour
     // spread cannot see. Each cue raises the sign on its own; the stronger strength counts.
-    const learned = await captureScores(image, window);
+    // Off unless IDV_TAMPER_LEARNED=1: trained on phone captures only (0.7 epoch, see
+    // training/tamper/README.md), it read a clean digital passport scan of the fixtures' holdout
+    // half and the tests' clean drawn documents as screens (docs/benchmarks.md, issue 14).
+    const learned = LEARNED_CUE ? await captureScores(image, window) : null;
     const colourCopy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
     const learnedCopy = learned ? learnedStrength(learned.copy, LEARNED_COPY) : null;
     const copy =
