@@ -11,8 +11,9 @@ import type { Half } from './fixture-split.ts';
  * Face match out of sample: the calibration (each model's impostor statistics, then the fusion's)
  * fitted on the tuning half's face ↔ face pairs only, and the spec's promises checked on pairs of
  * the holdout half, which shares no person with the tuning half (the split groups by person).
- * The calibration in use was fitted on all fixture faces, so its figures on the holdout are
- * in-sample; both are printed, the out-of-sample ones are the ones to report.
+ * The constants in use (src/faces/calibration.ts) are the ones this fit prints ("Fitted"), so
+ * the holdout table is the figure to report; the tables faces.ts prints before it pool both
+ * halves and are in-sample.
  */
 export interface SplitSample {
   file: string;
