@@ -17,6 +17,7 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  *
  *   npx tsx packages/vision/scripts/eval/generated-attacks.ts [fixturesDir]
  *       [--half holdout|tuning] [--drawn N] [--read] [--save DIR] [--only kind,kind]
+ *       [--generated-only | --fixtures-only]
  *
  * The corpus is made on demand from the genuine sources of the chosen half (the fixtures' bona
  * fide documents, N independently drawn Niger paper cards and N synthetic colour cards): each source is captured once as it
@@ -195,11 +196,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const half = (value('--half') ?? 'holdout') as Half;
   const save = value('--save');
   const only = value('--only')?.split(',');
-  await evaluateGeneratedAttacks(dir, half, {
-    drawn: Number(value('--drawn') ?? 6),
-    read: args.includes('--read'),
-    ...(save ? { save } : {}),
-    ...(only ? { only } : {}),
-  });
-  await evaluateFixtureHalf(dir, half);
+  if (!args.includes('--fixtures-only'))
+    await evaluateGeneratedAttacks(dir, half, {
+      drawn: Number(value('--drawn') ?? 6),
+      read: args.includes('--read'),
+      ...(save ? { save } : {}),
+      ...(only ? { only } : {}),
+    });
+  if (!args.includes('--generated-only')) await evaluateFixtureHalf(dir, half);
 }

@@ -32,6 +32,17 @@ const FIELD_MIN_HEIGHT = 40;
  * ±1 px measurement error on a 12 px glyph is 8 %.
  */
 export const GLYPH_HEIGHT_TOLERANCE = 0.22;
+/**
+ * A glyph whose stroke width differs from the field's median by more than 45 % is of another
+ * weight. Measured (strokeDeviation, field upsampled as above): genuine fields of drawn colour
+ * cards 0.08–0.20, genuine MRZ lines of the fixtures' tuning half up to 0.37; a regular digit set
+ * into a bold field at the same height 0.42–0.73, a serif one 0.76–1.2. Not used by the tamper
+ * step: on the generated holdout (docs/benchmarks.md, issue 14) it caught 12/33 substitutions but
+ * flagged 11/34 bona fide captures (real pages' names, places and dates mix weights and
+ * scripts more than the four tuning pages did). Kept as a measure for a later, per-field-type
+ * calibration.
+ */
+export const GLYPH_STROKE_TOLERANCE = 0.45;
 
 /**
  * Largest relative deviation of a glyph height from the field's capital height, or null when
@@ -54,6 +65,21 @@ export function glyphHeightDeviation(
   grey = toGrey(image),
   opts: { fillers?: boolean } = {},
 ): number | null {
+  return fieldFontDeviation(image, box, grey, opts).height;
+}
+
+/**
+ * Both font cues of one field: the largest relative height deviation (above) and the largest
+ * relative stroke-width deviation of one glyph from the field's capitals (strokeDeviation);
+ * null where the field has too few measurable glyphs.
+ */
+export function fieldFontDeviation(
+  image: NormalizedImage,
+  box: Box & { quad?: [number, number][] },
+  grey = toGrey(image),
+  opts: { fillers?: boolean; heights?: boolean } = {},
+): { height: number | null; stroke: number | null } {
+  const none = { height: null, stroke: null };
   const height = box.quad
     ? Math.hypot(box.quad[3]![0] - box.quad[0]![0], box.quad[3]![1] - box.quad[0]![1])
     : 0;
@@ -64,9 +90,11 @@ export function glyphHeightDeviation(
   const letters = all.filter(
     (g) => g.h >= 0.4 * tallest && g.h >= MIN_GLYPH_HEIGHT * scale && g.w >= 0.2 * g.h && g.h < crop.height,
   );
-  if (letters.length < 4) return null;
+  if (letters.length < 4) return none;
+  // Mixed-case fields (names, places): no common height, but one stroke width for all glyphs.
+  if (opts.heights === false) return { height: null, stroke: strokeDeviation(letters) };
   const capitals = capitalHeightLine(letters);
-  if (!capitals) return null;
+  if (!capitals) return none;
   const capitalAt = (g: Glyph) => capitals.at + capitals.slope * (g.x + g.w / 2);
   const baseline = quantile(
     capitals.inliers.map((g) => g.y + g.h),
@@ -83,7 +111,25 @@ export function glyphHeightDeviation(
     }
     worst = Math.max(worst, Math.abs(deviation));
   }
-  return worst;
+  return { height: worst, stroke: strokeDeviation(capitals.inliers) };
+}
+
+/** A glyph's mean stroke width: its ink over half its outline (a stroke of width w and length L has w·L ink and 2·L outline). */
+export const strokeWidth = (g: Glyph) => (2 * g.ink) / Math.max(1, g.edge);
+
+/**
+ * Largest relative difference between one glyph's stroke width and the field's median, over
+ * the glyphs of capital height in capitals-only fields (a substituted glyph of another weight
+ * keeps the height when the forger matched it; the height cue sees the others), over every
+ * glyph in mixed-case ones. Null below 5 glyphs: the median of fewer is the odd glyph's own
+ * company. MRZ fillers ('<') are shorter than the capitals and never among the glyphs measured.
+ */
+export function strokeDeviation(capitals: Glyph[]): number | null {
+  if (capitals.length < 5) return null;
+  const widths = capitals.map(strokeWidth);
+  const median = quantile(widths, 0.5);
+  if (median <= 0) return null;
+  return Math.max(...widths.map((w) => Math.max(w / median, median / w) - 1));
 }
 
 /**

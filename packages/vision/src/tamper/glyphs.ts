@@ -10,6 +10,10 @@ export interface Glyph {
   y: number;
   w: number;
   h: number;
+  /** Ink pixels of the component. */
+  ink: number;
+  /** Ink pixels with a non-ink 4-neighbour: the outline, twice a stroke's length. */
+  edge: number;
 }
 
 /**
@@ -32,6 +36,8 @@ export function glyphs(crop: GreyImage): Glyph[] {
     let maxX = 0;
     let minY = h;
     let maxY = 0;
+    let count = 0;
+    let edge = 0;
     stack.push(s);
     seen[s] = 1;
     while (stack.length) {
@@ -42,6 +48,18 @@ export function glyphs(crop: GreyImage): Glyph[] {
       maxX = Math.max(maxX, x);
       minY = Math.min(minY, y);
       maxY = Math.max(maxY, y);
+      count++;
+      if (
+        x === 0 ||
+        y === 0 ||
+        x === w - 1 ||
+        y === h - 1 ||
+        !ink[p - 1] ||
+        !ink[p + 1] ||
+        !ink[p - w] ||
+        !ink[p + w]
+      )
+        edge++;
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
           const nx = x + dx;
@@ -55,7 +73,7 @@ export function glyphs(crop: GreyImage): Glyph[] {
         }
       }
     }
-    out.push({ x: minX, y: minY, w: maxX - minX + 1, h: maxY - minY + 1 });
+    out.push({ x: minX, y: minY, w: maxX - minX + 1, h: maxY - minY + 1, ink: count, edge });
   }
   return out;
 }

@@ -8,6 +8,11 @@ import { screenRecapture } from '../../scripts/eval/corpus/screen.ts';
 import { substituteGlyph } from '../../scripts/eval/corpus/text.ts';
 import type { GenuineSource } from '../../scripts/eval/corpus/types.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';
+import {
+  fieldFontDeviation,
+  GLYPH_HEIGHT_TOLERANCE,
+  GLYPH_STROKE_TOLERANCE,
+} from '../../src/tamper/font-consistency.ts';
 import { detectTamper, TAMPER_SIGNS } from '../../src/tamper/index.ts';
 
 /**
@@ -80,5 +85,41 @@ describe('font_inconsistency on a generated glyph substitution', () => {
       textBoxes: boxes,
     });
     expect(signals.find((s) => s.type === 'font_inconsistency')?.field).toBe('date_of_birth');
+  });
+
+  it('measures one digit of another weight at the same height past the stroke tolerance', SLOW, async () => {
+    // The card's values are DejaVu Sans Bold; the substitute is the regular weight, same size:
+    // its height agrees with the capitals, only its strokes are thinner.
+    for (const seed of [33, 34]) {
+      const card = await drawColourCard(seededRng(seed), 'card');
+      const date = card.boxes.fields.find((f) => f.field === 'date_of_birth')!;
+      const { x, y, w, h } = date.box;
+      // With its quad, as the reading step gives it: the field is measured upsampled.
+      const box = {
+        ...date.box,
+        quad: [
+          [x, y],
+          [x + w, y],
+          [x + w, y + h],
+          [x, y + h],
+        ] as [number, number][],
+      };
+      const measure = async (img: typeof card.image) =>
+        fieldFontDeviation(
+          await normalizeImage(await phoneCapture(img, seededRng(seed + 1), { flat: true })),
+          box,
+        );
+      const genuine = await measure(card.image);
+      expect(genuine.stroke!).toBeLessThan(GLYPH_STROKE_TOLERANCE);
+      const forged = await measure(
+        await substituteGlyph(card.image, date.box, 'date_of_birth', seededRng(seed + 2), {
+          scale: 1,
+          family: 'DejaVu Sans',
+          weight: 'normal',
+        }),
+      );
+      expect(forged.stroke!).toBeGreaterThan(GLYPH_STROKE_TOLERANCE);
+      expect(forged.height!).toBeLessThan(GLYPH_HEIGHT_TOLERANCE);
+    }
   });
 });

@@ -42,7 +42,7 @@ export async function substituteGlyph(
   box: Rect,
   field: string,
   rng: Rng,
-  look: { scale?: number } = {},
+  look: { scale?: number; family?: string; weight?: string } = {},
 ): Promise<RgbImage> {
   const glyphs = glyphColumns(img, box);
   if (glyphs.length < 3) return overwriteField(img, box, field, rng);
@@ -59,8 +59,8 @@ export async function substituteGlyph(
   // The replaced glyph's own ink height is the field's capital height (0.73 em in these fonts).
   const [top, bottom] = inkRows(img, x0, x1, box);
   const size = ((bottom - top + 1) / 0.73) * scale;
-  const family = rng.pick(['DejaVu Serif', 'DejaVu Sans Mono', 'DejaVu Sans']);
-  const weight = rng.pick(['bold', 'normal', '300']);
+  const family = look.family ?? rng.pick(['DejaVu Serif', 'DejaVu Sans Mono', 'DejaVu Sans']);
+  const weight = look.weight ?? rng.pick(['bold', 'normal', '300']);
   return drawSvg(
     out,
     `<text x="${(x0 + x1) / 2}" y="${bottom + 1}" text-anchor="middle" font-family="${family}" font-weight="${weight}" font-size="${size.toFixed(1)}" fill="rgb(20,20,20)">${esc(ch)}</text>`,

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { NormalizedImage } from '../image/normalize.ts';
+import { modelRunner } from '../runtime/backend.ts';
+import type { Region } from './types.ts';
+
+/**
+ * The project's capture classifier (training/tamper: a small CNN trained on the generated attack
+ * corpus's tuning sources). It looks at 96 × 96 patches of the document at the working
+ * resolution and tells a bona fide capture from a copy (grey or colour photocopy, a print
+ * photographed) and from a screen recapture: toner speckle, halftone, lost fine print and
+ * subpixel grids are texture, which the colour spread alone cannot see.
+ *
+ * Input: raw RGB 0..255 (the network normalises), NCHW; a fixed 4 × 3 grid of patches spread over
+ * the document window (training/tamper/train.py `grid_origins`, the same grid its validation
+ * figures were measured on); the patches' logits are averaged, divided by the temperature fitted
+ * on the validation sources (`training/tamper/capture-cnn.log.json`), then turned into
+ * probabilities.
+ */
+
+export const CAPTURE_MODEL_PATH = fileURLToPath(
+  new URL('../../../../training/tamper/capture-cnn.onnx', import.meta.url),
+);
+const PATCH = 96;
+const COLS = 4;
+const ROWS = 3;
+/** Temperature scaling fitted on the validation sources (capture-cnn.log.json, `temperature`). */
+export const CAPTURE_TEMPERATURE = 1.2;
+
+export interface CaptureScores {
+  bonaFide: number;
+  copy: number;
+  screen: number;
+}
+
+/** The patch grid over `window` as one NCHW tensor (edge pixels repeat when it is small). */
+export function capturePatches(image: NormalizedImage, window: Region): Float32Array {
+  const x0 = Math.max(0, Math.floor(window.x));
+  const y0 = Math.max(0, Math.floor(window.y));
+  const w = Math.max(1, Math.min(image.width - x0, Math.floor(window.w)));
+  const h = Math.max(1, Math.min(image.height - y0, Math.floor(window.h)));
+  const out = new Float32Array(COLS * ROWS * 3 * PATCH * PATCH);
+  const plane = PATCH * PATCH;
+  let n = 0;
+  for (let r = 0; r < ROWS; r++) {
+    for (let c = 0; c < COLS; c++, n++) {
+      const px = w > PATCH ? Math.round(((w - PATCH) * (c + 0.5)) / COLS) : 0;
+      const py = h > PATCH ? Math.round(((h - PATCH) * (r + 0.5)) / ROWS) : 0;
+      const base = n * 3 * plane;
+      for (let y = 0; y < PATCH; y++) {
+        const sy = y0 + Math.min(h - 1, py + y);
+        for (let x = 0; x < PATCH; x++) {
+          const sx = x0 + Math.min(w - 1, px + x);
+          const i = (sy * image.width + sx) * 3;
+          const o = y * PATCH + x;
+          out[base + o] = image.rgb[i]!;
+          out[base + plane + o] = image.rgb[i + 1]!;
+          out[base + 2 * plane + o] = image.rgb[i + 2]!;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Class probabilities of the document in `window`; null when the model file is absent. */
+export async function captureScores(
+  image: NormalizedImage,
+  window: Region,
+  modelPath = CAPTURE_MODEL_PATH,
+): Promise<CaptureScores | null> {
+  if (!existsSync(modelPath)) return null;
+  const model = await modelRunner('tamper-capture', modelPath);
+  const n = COLS * ROWS;
+  const { data, dims } = await model.run(capturePatches(image, window), [n, 3, PATCH, PATCH]);
+  const classes = dims[1] ?? 3;
+  const mean = [0, 0, 0];
+  for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) mean[c]! += data[i * classes + c]! / n;
+  const z = mean.map((v) => v / CAPTURE_TEMPERATURE);
+  const max = Math.max(...z);
+  const e = z.map((v) => Math.exp(v - max));
+  const sum = e[0]! + e[1]! + e[2]!;
+  return { bonaFide: e[0]! / sum, copy: e[1]! / sum, screen: e[2]! / sum };
+}
