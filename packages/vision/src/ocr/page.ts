@@ -55,8 +55,7 @@ export interface ReadPageOptions {
   detectSide?: number;
   /** Only recognise lines at least this many px tall in the image (smaller text is decoration). */
   minLineHeight?: number;
-  /** Read from a Lanczos-upscaled copy when the image is small: true (upscale.ts's size) or a long side. */
-  upscale?: boolean | number;
+  upscale?: boolean;
   /** Boxes already detected on this image at `detectSide` (reused instead of detecting again). */
   boxes?: TextBox[];
 }
@@ -69,9 +68,7 @@ const DIRECTIONAL_RATIO = 2.5;
 export async function readPage(input: RgbImage, opts: ReadPageOptions = {}): Promise<PageReading> {
   const t0 = performance.now();
   // Small uploads are read from a Lanczos-upscaled copy when opts.upscale (MRZ re-reading does it).
-  const { image: img, factor } = opts.upscale
-    ? await upscaleForOcr(input, opts.upscale === true ? undefined : opts.upscale)
-    : { image: input, factor: 1 };
+  const { image: img, factor } = opts.upscale ? await upscaleForOcr(input) : { image: input, factor: 1 };
   const boxes =
     opts.boxes && factor === 1 ? opts.boxes : await detectText(img, { maxSide: opts.detectSide ?? 640 });
   const minH = (opts.minLineHeight ?? 8) * factor;
