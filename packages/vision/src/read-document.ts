@@ -161,7 +161,7 @@ async function lookAgain(
     const k = pages.findIndex((p) => p.side === side);
     const img = images[side];
     if (k < 0 || !img || !worthSecondLook(pages[k]!)) continue;
-    const again = await secondLook(img);
+    const again = await secondLook(img, pages[k]);
     if (!again) continue;
     pages[k] = { side, ...again.view };
     return { mrz: again.mrz, side };

@@ -45,10 +45,14 @@ export function worthSecondLook(view: PageView): boolean {
  * MRZ-like band (two long thin parallel boxes stacked closely), so that a frame without one costs
  * a detection only. Returns the reading with its MRZ, or null.
  */
-export async function secondLook(img: RgbImage): Promise<{ view: PageView; mrz: MrzReading } | null> {
+export async function secondLook(
+  img: RgbImage,
+  first?: PageView,
+): Promise<{ view: PageView; mrz: MrzReading } | null> {
   const { image, factor } = await upscaleForOcr(img, FINE_LONG_SIDE);
   const boxes = await detectText(image, { maxSide: FINE_DETECT_SIDE });
-  if (!hasMrzBand(boxes)) return null;
+  const words = first ? printedWords(first).map(([x, y]): Point => [x * factor, y * factor]) : [];
+  if (!hasMrzBand(boxes, words)) return null;
   const page = await readPage(image, {
     boxes,
     detectSide: FINE_DETECT_SIDE,
@@ -63,9 +67,40 @@ export async function secondLook(img: RgbImage): Promise<{ view: PageView; mrz: 
 /** Boxes at least this many times longer than tall may be MRZ rows (a TD1 row is ~15:1). */
 const MRZ_ROW_ASPECT = 8;
 
-/** Two long thin boxes, parallel, of about the same height, less than three heights apart. */
-export function hasMrzBand(boxes: TextBox[]): boolean {
-  const rows = boxes.filter((b) => b.rect.long >= MRZ_ROW_ASPECT * b.rect.short);
+/**
+ * Centres (source pixels) of the lines the first reading read as printed words, not MRZ text:
+ * lower case or punctuation among their characters, or a short line without a filler (a heading
+ * in capitals; an MRZ row has 30 to 44 characters): a box holding one is not an MRZ row.
+ */
+export function printedWords(view: PageView): Point[] {
+  return view.page.lines
+    .filter((l) => {
+      const text = l.text.replace(/\s+/g, '');
+      if (text.length < 4) return false;
+      let mrz = 0;
+      for (const c of text) if (/[A-Z0-9<]/.test(c)) mrz++;
+      if (mrz / text.length < MRZ_TEXT_SHARE) return true;
+      return !text.includes('<') && mrz < MIN_MRZ_ROW_CHARS;
+    })
+    .map((l) => {
+      const cx = l.quad.reduce((s, p) => s + p[0], 0) / 4;
+      const cy = l.quad.reduce((s, p) => s + p[1], 0) / 4;
+      return view.toSource([cx, cy]);
+    });
+}
+/** Share of MRZ characters (A-Z 0-9 <) below which a reading is printed words (locate.ts's rule). */
+const MRZ_TEXT_SHARE = 0.8;
+/** Fewer MRZ characters than this, and no filler, is a printed line (locate.ts's shortest row). */
+const MIN_MRZ_ROW_CHARS = 20;
+
+/**
+ * Two long thin boxes, parallel, of about the same height, less than three heights apart, and
+ * neither holding a line already read as printed words (`words`, in the boxes' coordinates).
+ */
+export function hasMrzBand(boxes: TextBox[], words: Point[] = []): boolean {
+  const rows = boxes.filter(
+    (b) => b.rect.long >= MRZ_ROW_ASPECT * b.rect.short && !words.some((p) => inside(b, p)),
+  );
   for (let i = 0; i < rows.length; i++)
     for (let j = i + 1; j < rows.length; j++) {
       const a = rows[i]!.rect;
@@ -81,4 +116,13 @@ export function hasMrzBand(boxes: TextBox[]): boolean {
       if (across < 3 * h) return true;
     }
   return false;
+}
+
+function inside(b: TextBox, [x, y]: Point): boolean {
+  const r = b.rect;
+  const dx = x - r.cx;
+  const dy = y - r.cy;
+  const c = Math.cos(r.angle);
+  const s = Math.sin(r.angle);
+  return Math.abs(dx * c + dy * s) <= r.long / 2 && Math.abs(-dx * s + dy * c) <= r.short / 2;
 }
