@@ -5,7 +5,7 @@
  * invocation in progress.
  */
 import { LambdaClient } from '@aws-sdk/client-lambda';
-import { type AppDeps, createApp, createLambdaAnalyzer } from '@idv/api';
+import { type AppDeps, AWS_GATEWAY_LIMITS, createApp, createLambdaAnalyzer } from '@idv/api';
 import { deriveConsoleSessionKey, mountConsole } from '@idv/console';
 import type { Analyzer } from '@idv/core';
 import { createStore, storeConfigFromEnv } from '@idv/store';
@@ -50,6 +50,8 @@ const deps: AppDeps = {
   // Below the gateway's 30 s cut, so a slow analysis still answers in the spec's envelope.
   analysisTimeoutMs: Number(env.ANALYSIS_TIMEOUT_MS) || undefined,
   events: webhookEventPublisher(store),
+  // What the gateway lets through anyway; the app's own refusal names the large-upload path.
+  gateway: AWS_GATEWAY_LIMITS,
   urlSigningKey: env.URL_SIGNING_KEY ? Buffer.from(env.URL_SIGNING_KEY, 'base64') : undefined,
   onRequestLogged: (entry) => {
     Object.assign(current.fields, {

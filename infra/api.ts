@@ -17,6 +17,7 @@ export function createApi(storage: Storage, analyzer: aws.lambda.Function, secre
   const environment = {
     TABLE_NAME: storage.table.name,
     BUCKET_NAME: storage.bucket.name,
+    UPLOADS_BUCKET_NAME: storage.uploads.name,
     EVENTS_QUEUE_URL: storage.events.url,
     EVENTS_DLQ_URL: storage.eventsDeadLetter.url,
     ANALYZER_FUNCTION_NAME: analyzer.name,
@@ -39,6 +40,8 @@ export function createApi(storage: Storage, analyzer: aws.lambda.Function, secre
     link: [
       storage.table,
       storage.bucket,
+      // Presigns PUTs (the URL carries the function role's credentials), reads and deletes uploads.
+      storage.uploads,
       storage.events,
       storage.eventsDeadLetter,
       secrets.imageMasterKey,

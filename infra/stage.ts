@@ -35,5 +35,10 @@ export const TIMEOUTS = {
   analyzerFunctionSeconds: 25,
 } as const;
 
-/** The analyzer's memory: 3 GB gives 2 vCPUs, the measured budget (docs/benchmarks.md). */
+/**
+ * The analyzer's memory. Lambda sizes the CPU with the memory (one full vCPU at 1769 MB, close to
+ * two here) and the analysis runs its reading and face models side by side, so it is the CPU,
+ * not the memory, that sets this figure: the process holds about 640 MB resident after warm-up
+ * and four analyses (docs/benchmarks.md, issue 17), well inside it.
+ */
 export const ANALYZER_MEMORY_MB = 3008;

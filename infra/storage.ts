@@ -1,6 +1,6 @@
 import { TABLE_SCHEMA } from '../packages/store/src/table-schema';
 
-/** The table, the image bucket and the event queues (see packages/store for how they are used). */
+/** The table, the image bucket, the upload staging bucket and the event queues (see packages/store for how they are used). */
 export function createStorage() {
   const { partitionKey, sortKey, ttlAttribute, indexes } = TABLE_SCHEMA;
   const table = new sst.aws.Dynamo('Table', {
@@ -25,6 +25,27 @@ export function createStorage() {
     },
   });
 
+  // Direct uploads (packages/store/src/uploads): callers PUT images here with presigned URLs, so
+  // large images never pass through the API gateway. Private and SSE-S3 encrypted; the API reads
+  // each object once, then deletes it (live images are re-encrypted into the image bucket). CORS
+  // lets any page PUT (the presigned URL is the credential; the hosted page and the web SDK run
+  // in browsers); the lifecycle rule removes whatever no verification used within a day.
+  const uploads = new sst.aws.Bucket('Uploads', {
+    cors: {
+      allowOrigins: ['*'],
+      allowMethods: ['PUT'],
+      allowHeaders: ['content-type'],
+      exposeHeaders: ['ETag'],
+      maxAge: '3000 seconds',
+    },
+    lifecycle: [{ id: 'expire-unused-uploads', prefix: 'uploads/', expiresIn: '1 day' }],
+    transform: {
+      bucket: (args) => {
+        args.forceDestroy = $app.stage !== 'production';
+      },
+    },
+  });
+
   const eventsDeadLetter = new sst.aws.Queue('EventsDeadLetter', {
     transform: { queue: { messageRetentionSeconds: 14 * 86_400 } },
   });
@@ -33,7 +54,7 @@ export function createStorage() {
     dlq: { queue: eventsDeadLetter.arn, retry: 10 },
   });
 
-  return { table, bucket, events, eventsDeadLetter };
+  return { table, bucket, uploads, events, eventsDeadLetter };
 }
 
 export type Storage = ReturnType<typeof createStorage>;

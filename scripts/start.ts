@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createApp } from '@idv/api';
+import { createApp, gatewayLimitsFromEnv } from '@idv/api';
 import { startNodeServer } from '@idv/api/node-server';
 import { deriveConsoleSessionKey, mountConsole } from '@idv/console';
-import { createStore } from '@idv/store';
+import { createStore, purgeExpiredUploads } from '@idv/store';
 import { type LocalCredentials, seedLocal, startLocalServers } from '@idv/store/local';
 import { inProcessAnalyzer, warmUpAnalyzer } from '@idv/vision';
 import { startWebhookWorker, webhookEventPublisher } from '@idv/webhooks';
@@ -103,6 +103,8 @@ async function main() {
     events: webhookEventPublisher(store),
     // Locally, receivers on http://localhost are the norm (never on AWS).
     webhooks: { allowLocalhost: true },
+    // IDV_GATEWAY_LIMITS=aws: refuse what API Gateway would (6 MB once base64-encoded).
+    gateway: gatewayLimitsFromEnv(),
   };
   const app = createApp(appDeps);
   // The operator console, on the same server under /console.
@@ -111,6 +113,11 @@ async function main() {
   // At start it re-sends every overdue delivery from the table (the local queue lived in memory,
   // so a restart lost its messages); WEBHOOKS_RETRY_MINUTE_MS=200 shrinks the retry schedule.
   const webhookWorker = startWebhookWorker(store, { allowLocalhost: true });
+  // Unused direct uploads expire as the staging bucket's lifecycle rule makes them on AWS.
+  const uploadPurge = setInterval(
+    () => purgeExpiredUploads(store).catch((error) => console.error(`Upload purge failed: ${error}`)),
+    10 * 60_000,
+  );
   const server = startNodeServer({ fetch: app.fetch, port, hostname: '0.0.0.0' });
   server.on('error', async (error: NodeJS.ErrnoException) => {
     await servers.stop();
@@ -125,10 +132,12 @@ Identity verification service running.
   API docs     ${baseUrl}/docs   (OpenAPI: ${baseUrl}/openapi.json)
   Test key     ${credentials.test_key}
   Live key     ${credentials.live_key}
-  Console      ${credentials.console.email} / ${credentials.console.password}
+  Console      ${baseUrl}/console
+    owner      ${credentials.console.email} / ${credentials.console.password}
+    operator   ${credentials.operator?.email} / ${credentials.operator?.password}   (${baseUrl}/console/operator)
 
   Try:  curl -H "Authorization: Bearer ${credentials.test_key}" ${baseUrl}/v1/logs
-
+${appDeps.gateway ? '\n  API Gateway limits simulated (IDV_GATEWAY_LIMITS=aws): large images go through /v1/uploads.\n' : ''}
 Credentials are also in ${credentialsFile}. Data lives in ${dataDir}. Ctrl-C stops everything.
 `);
   });
@@ -139,6 +148,7 @@ Credentials are also in ${credentialsFile}. Data lives in ${dataDir}. Ctrl-C sto
     stopping = true;
     console.log('\nStopping…');
     server.close();
+    clearInterval(uploadPurge);
     await webhookWorker.stop();
     await servers.stop();
     rmSync(runtimeFile, { force: true });

@@ -171,6 +171,11 @@ describe.skipIf(!existsSync(CHROMIUM))('capture flow in Chromium', () => {
     expect(await verificationOf(session.id)).toMatch(/^vrf_/);
     // The token never travelled in an address.
     expect(logged.some((u) => u.includes(session.client_token))).toBe(false);
+    // The photos went straight to the upload bucket by presigned PUTs (CORS and CSP allowed it).
+    const puts = logged.filter(
+      (u) => u.includes(`/uploads/${org.orgId}/test/`) && u.includes('X-Amz-Signature='),
+    );
+    expect(puts).toHaveLength(2);
     await context.close();
   });
 

@@ -3,12 +3,14 @@ import type { AppDeps } from './deps.ts';
 import { registerSecuritySchemes } from './http/auth.ts';
 import type { AppEnv } from './http/env.ts';
 import { describeZodError, errorResponse, handleError } from './http/errors.ts';
+import { gatewayLimit } from './http/gateway-limits.ts';
 import { notFoundHandler } from './http/not-found.ts';
 import { newRequestId, requestLog } from './http/request-log.ts';
 import { registerContract } from './openapi/document.ts';
 import { registerCaptureRoutes } from './routes/capture/index.ts';
 import { registerLogRoutes } from './routes/logs/index.ts';
 import { registerSessionRoutes } from './routes/sessions/index.ts';
+import { registerUploadRoutes } from './routes/uploads/index.ts';
 import { registerVerificationRoutes } from './routes/verifications/index.ts';
 import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 
@@ -38,6 +40,8 @@ export function createApp(deps: AppDeps) {
     await next();
     c.header('x-request-id', c.get('requestId'));
   });
+  // Before anything reads the body: the gateway would refuse it before the function ran.
+  if (deps.gateway) app.use('*', gatewayLimit(deps.gateway));
   app.onError(handleError);
   app.notFound(notFoundHandler(() => app.routes));
   registerSecuritySchemes(app);
@@ -45,6 +49,7 @@ export function createApp(deps: AppDeps) {
   // Every /v1 call is logged once authenticated; each route names its own authentication.
   app.use('/v1/*', requestLog);
   registerLogRoutes(app);
+  registerUploadRoutes(app);
   registerVerificationRoutes(app);
   registerWebhookRoutes(app);
   registerSessionRoutes(app);

@@ -1,5 +1,7 @@
 import type { Analyzer, Verification } from '@idv/core';
 import type { Mode, Store } from '@idv/store';
+import type { GatewayLimits } from './http/gateway-limits.ts';
+import type { AnalysisQueue } from './services/analysis-queue.ts';
 
 /** Everything the HTTP app needs from outside; built once per process (server or Lambda). */
 export interface AppDeps {
@@ -12,6 +14,11 @@ export interface AppDeps {
   limits?: Partial<RateLimits>;
   /** Image analysis (in-process vision locally, a Lambda on AWS). */
   analyzer?: Analyzer;
+  /**
+   * The bounded queue in front of the analysis (services/analysis-queue.ts); unset means one
+   * per app with the defaults (one analysis per core, ANALYSIS_CONCURRENCY / ANALYSIS_QUEUE_DEPTH).
+   */
+  analysisQueue?: AnalysisQueue;
   /** For tests: how long an analysis may run before 503. */
   analysisTimeoutMs?: number;
   /** Emits `verification.completed` (the webhooks package). */
@@ -22,6 +29,11 @@ export interface AppDeps {
   precheckTimeoutMs?: number;
   /** Webhook endpoint registration; unset means the environment's settings (no localhost). */
   webhooks?: WebhookApiOptions;
+  /**
+   * The API gateway's request limit (6 MB once base64-encoded), applied by the app: always on
+   * AWS, and locally with IDV_GATEWAY_LIMITS=aws, so the local stack refuses what a stage would.
+   */
+  gateway?: GatewayLimits;
   /** Told of every authenticated /v1 call once answered (the Lambda entry's cost line uses it). */
   onRequestLogged?: (entry: LoggedRequest) => void;
 }

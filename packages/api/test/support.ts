@@ -94,3 +94,71 @@ export async function auditEntries(orgId: string) {
   if (!result.ok) throw new Error('the audit list refused its first page');
   return result.page.data;
 }
+
+/**
+ * A JPEG grown to about `total` bytes with APP15 segments after its start marker: the pixels
+ * (and so the analysis) stay those of `jpeg`, the file is as heavy as a 12 MB phone photo.
+ */
+export function heavyJpeg(jpeg: Uint8Array, total: number): Uint8Array<ArrayBuffer> {
+  const segment = 65_533; // the most one segment holds (its length field counts itself)
+  const count = Math.max(0, Math.floor((total - jpeg.byteLength) / (segment + 2)));
+  const out = new Uint8Array(jpeg.byteLength + count * (segment + 2));
+  out.set(jpeg.subarray(0, 2), 0);
+  let at = 2;
+  for (let i = 0; i < count; i++) {
+    out[at] = 0xff;
+    out[at + 1] = 0xef;
+    out[at + 2] = (segment >> 8) & 0xff;
+    out[at + 3] = segment & 0xff;
+    out.fill(0x20, at + 4, at + 2 + segment);
+    at += segment + 2;
+  }
+  out.set(jpeg.subarray(2), at);
+  return out;
+}
+
+type Kind = 'front' | 'back' | 'selfie';
+
+/** Asks for upload targets with `key` (or a session's client token) and PUTs each image to its URL. */
+export async function uploadImages(
+  app: { request(path: string, init?: RequestInit): Response | Promise<Response> },
+  credential: string,
+  images: Partial<Record<Kind, Uint8Array>>,
+  path = '/v1/uploads',
+): Promise<Record<Kind, string>> {
+  const entries = Object.entries(images) as [Kind, Uint8Array][];
+  const res = await app.request(path, {
+    method: 'POST',
+    ...bearer(credential, { 'content-type': 'application/json' }),
+    body: JSON.stringify({
+      images: entries.map(([kind, bytes]) => ({ kind, content_type: 'image/jpeg', size: bytes.byteLength })),
+    }),
+  });
+  expect(res.status).toBe(201);
+  const { uploads } = (await res.json()) as {
+    uploads: { id: string; kind: Kind; url: string; headers: Record<string, string> }[];
+  };
+  const ids = {} as Record<Kind, string>;
+  await Promise.all(
+    uploads.map(async (target) => {
+      const put = await fetch(target.url, {
+        method: 'PUT',
+        headers: target.headers,
+        body: new Uint8Array(images[target.kind] ?? new Uint8Array()),
+      });
+      expect(put.status, `PUT ${target.kind}`).toBe(200);
+      ids[target.kind] = target.id;
+    }),
+  );
+  return ids;
+}
+
+/** Keys of objects left in the staging bucket of direct uploads for one organisation. */
+export async function stagedUploadKeys(orgId: string): Promise<string[]> {
+  const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+  const store = testStore();
+  const out = await store.clients.s3.send(
+    new ListObjectsV2Command({ Bucket: store.config.uploadsBucketName, Prefix: `uploads/${orgId}/` }),
+  );
+  return (out.Contents ?? []).map((o) => o.Key ?? '');
+}

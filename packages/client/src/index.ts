@@ -6,12 +6,14 @@
  *   const idv = createIdvClient({ baseUrl, secretKey: process.env.IDV_SECRET_KEY });
  *   const { data, error } = await idv.GET('/v1/verifications/{id}', { params: { path: { id } } });
  *
+ * `verifyImages(idv, { front, back, selfie })` picks multipart or direct uploads by size.
  * Receivers of webhooks check the `Service-Signature` header with `verifyWebhookSignature`.
  */
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
 import type { components, paths } from './generated/openapi-types.ts';
 
 export type { components, operations, paths, webhooks } from './generated/openapi-types.ts';
+export * from './verify-images.ts';
 export * from './webhook-signature.ts';
 
 export type Verification = components['schemas']['Verification'];

@@ -4,8 +4,17 @@ import { Hono } from 'hono';
 import type { ConsoleEnv, ConsoleOptions } from './env.ts';
 import { pickLang } from './i18n.ts';
 import { registerApiKeyRoutes } from './routes/api-keys.tsx';
+import { registerJournalRoutes } from './routes/journals.tsx';
+import { registerOperatorRoutes } from './routes/operator.tsx';
+import { registerQrSessionRoutes } from './routes/qr-sessions.tsx';
 import { registerReviewRoutes } from './routes/reviews.tsx';
+import { registerSettingsRoutes } from './routes/settings.tsx';
 import { registerSignInRoutes } from './routes/sign-in.tsx';
+import { registerSignUpRoutes } from './routes/sign-up.tsx';
+import { registerTeamRoutes } from './routes/team.tsx';
+import { registerUsageRoutes } from './routes/usage.tsx';
+import { registerVerificationRoutes } from './routes/verifications.tsx';
+import { registerWebhookRoutes } from './routes/webhooks.tsx';
 
 /** The operator console, server-rendered; mounted by the API app under /console. */
 export function createConsole(deps: AppDeps, options: ConsoleOptions) {
@@ -23,8 +32,17 @@ export function createConsole(deps: AppDeps, options: ConsoleOptions) {
   });
   app.get('/', (c) => c.redirect('/console/reviews', 303));
   registerSignInRoutes(app);
+  registerSignUpRoutes(app);
   registerReviewRoutes(app);
+  registerQrSessionRoutes(app);
   registerApiKeyRoutes(app);
+  registerOperatorRoutes(app);
+  registerVerificationRoutes(app);
+  registerUsageRoutes(app);
+  registerWebhookRoutes(app);
+  registerJournalRoutes(app);
+  registerSettingsRoutes(app);
+  registerTeamRoutes(app);
   return app;
 }
 

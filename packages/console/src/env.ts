@@ -1,5 +1,5 @@
 import type { AppDeps } from '@idv/api';
-import type { ConsoleUser } from '@idv/store';
+import type { ConsoleUser, PlatformOperator } from '@idv/store';
 import type { Lang } from './i18n.ts';
 
 /** Options of the console beyond the API's dependencies. */
@@ -17,6 +17,8 @@ export interface ConsoleEnv {
     lang: Lang;
     /** Set by requireUser for every page behind the sign-in. */
     user: ConsoleUser;
+    /** Set by requireOperator for the platform operator's pages. */
+    operator: PlatformOperator;
     /** The session's CSRF token, put in every state-changing form. */
     csrf: string;
   };

@@ -27,7 +27,14 @@ describe('the API keys page', () => {
     // Shown once: the list page never shows it again.
     expect(await (await browser.get('/console/keys')).text()).not.toContain(secret);
 
+    // Its last use: never, until the API accepted it.
+    const row = (html: string) => html.slice(html.indexOf(`data-id="${newRows[0]}"`));
+    const usedCell = (html: string) => /data-testid="key-last-used">([^<]+)</.exec(row(html))?.[1];
+    expect(usedCell(await (await browser.get('/console/keys')).text())).toBe('never');
     expect((await app.request('/v1/logs', bearer(secret))).status).toBe(200);
+    expect(usedCell(await (await browser.get('/console/keys')).text())).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d$/,
+    );
     const revoked = await browser.post(`/console/keys/${newRows[0]}/revoke`, { csrf: browser.csrf() });
     expect(revoked.status).toBe(303);
     const after = await app.request('/v1/logs', bearer(secret));

@@ -127,9 +127,20 @@ describe('console sign-in', () => {
         app_id: '',
       }),
     );
-    const browser = new Browser(consoleApp());
+    const app = consoleApp();
+    const browser = new Browser(app);
     const res = await browser.signIn(creds.console.email, creds.console.password);
     expect(res.status).toBe(303);
     expect((await browser.get('/console/reviews')).status).toBe(200);
+    // The platform operator printed beside it signs in on its own page.
+    const operator = new Browser(app);
+    await operator.get('/console/operator/sign-in');
+    const signedIn = await operator.post('/console/operator/sign-in', {
+      email: creds.operator?.email ?? '',
+      password: creds.operator?.password ?? '',
+      csrf: operator.csrf(),
+    });
+    expect(signedIn.headers.get('location')).toBe('/console/operator');
+    expect((await operator.get('/console/operator')).status).toBe(200);
   });
 });

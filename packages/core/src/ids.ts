@@ -13,6 +13,8 @@ export const ID_PREFIX = {
   event: 'evt',
   request: 'req',
   audit: 'aud',
+  operator: 'opr',
+  upload: 'upl',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

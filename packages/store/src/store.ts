@@ -8,16 +8,19 @@ import { AuditRepository } from './repos/audit.ts';
 import { EventRepository } from './repos/events.ts';
 import { IdempotencyRepository } from './repos/idempotency.ts';
 import { ImagePurgeRepository } from './repos/image-purges.ts';
+import { OperatorRepository } from './repos/operators.ts';
 import { OrganisationRepository } from './repos/organisations.ts';
 import { RateLimitRepository } from './repos/rate-limits.ts';
 import { RequestLogRepository } from './repos/request-logs.ts';
 import { SessionRepository } from './repos/sessions.ts';
+import { UploadRepository } from './repos/uploads.ts';
 import { UsageRepository } from './repos/usage.ts';
 import { UserRepository } from './repos/users.ts';
 import { VerificationRepository } from './repos/verifications.ts';
 import { WebhookDeliveryRepository } from './repos/webhook-deliveries.ts';
 import { WebhookEndpointRepository } from './repos/webhook-endpoints.ts';
 import type { Table } from './table.ts';
+import { UploadStore } from './uploads/upload-store.ts';
 
 /** Every repository over one set of AWS clients; built once per process. */
 export interface Store {
@@ -26,6 +29,8 @@ export interface Store {
   organisations: OrganisationRepository;
   apiKeys: ApiKeyRepository;
   users: UserRepository;
+  /** Platform operators (not members of any organisation). */
+  operators: OperatorRepository;
   rateLimits: RateLimitRepository;
   requestLogs: RequestLogRepository;
   verifications: VerificationRepository;
@@ -42,6 +47,9 @@ export interface Store {
   eventsDeadLetterQueue: JsonQueue<unknown>;
   /** Encrypted images in the bucket; throws on use when no master key is configured. */
   images: ImageStore;
+  /** Direct uploads: the records (who may use what) and the staging bucket's objects. */
+  uploadRecords: UploadRepository;
+  uploads: UploadStore;
   /** Writes several items atomically (all or nothing). */
   transact(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void>;
 }
@@ -55,6 +63,7 @@ export function createStore(config: StoreConfig): Store {
     organisations: new OrganisationRepository(table),
     apiKeys: new ApiKeyRepository(table),
     users: new UserRepository(table),
+    operators: new OperatorRepository(table),
     rateLimits: new RateLimitRepository(table),
     requestLogs: new RequestLogRepository(table),
     verifications: new VerificationRepository(table),
@@ -72,6 +81,8 @@ export function createStore(config: StoreConfig): Store {
       name: config.eventsDeadLetterQueueName,
     }),
     images: new ImageStore(clients.s3, config.bucketName, imageMasterKey(config)),
+    uploadRecords: new UploadRepository(table),
+    uploads: new UploadStore(clients.s3, clients.s3Presigner, config.uploadsBucketName),
     async transact(items) {
       await clients.doc.send(new TransactWriteCommand({ TransactItems: items }));
     },

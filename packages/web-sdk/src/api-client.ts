@@ -54,42 +54,101 @@ export function sessionClient(baseUrl: string, sessionId: string, token: string)
         clearTimeout(timer);
       }
     },
-    upload(parts, onProgress) {
-      const form = new FormData();
-      for (const [name, blob] of Object.entries(parts)) form.append(name, blob, `${name}.jpg`);
-      // XMLHttpRequest rather than fetch: only it reports upload progress in every browser.
-      return new Promise((resolve, reject) => {
-        const xhr = new XMLHttpRequest();
-        xhr.open('POST', `${root}/verify`);
-        xhr.setRequestHeader('authorization', `Bearer ${token}`);
-        xhr.timeout = UPLOAD_TIMEOUT_MS;
-        xhr.upload.onprogress = (event) => {
-          if (event.lengthComputable) onProgress(event.loaded / event.total);
-        };
-        xhr.onerror = () => reject(new NetworkFailure('network error'));
-        xhr.ontimeout = () => reject(new NetworkFailure('timed out'));
-        xhr.onload = () => {
-          let body: { error?: { code?: string; message?: string } } & Record<string, unknown> = {};
-          try {
-            body = JSON.parse(xhr.responseText);
-          } catch {
-            // An answer without the envelope (a proxy's page): kept as a status-only failure.
-          }
-          if (xhr.status === 201 || xhr.status === 200) return resolve(body as unknown as CaptureResult);
-          const retryAfter = Number(xhr.getResponseHeader('retry-after')) || undefined;
-          reject(
-            new ApiFailure(
-              xhr.status,
-              body.error?.code ?? `http_${xhr.status}`,
-              body.error?.message ?? `HTTP ${xhr.status}`,
-              retryAfter,
-            ),
-          );
-        };
-        xhr.send(form);
+    /**
+     * Always the direct-upload path: targets from the API, each photo PUT straight to storage,
+     * then the verify naming them. Photos never pass through the API's gateway (6 MB cap once
+     * base64-encoded), so a large photo behaves like a small one, and the three go in parallel.
+     */
+    async upload(parts, onProgress) {
+      const entries = Object.entries(parts);
+      const targets = await postJson<{ uploads: UploadTarget[] }>(`${root}/uploads`, token, {
+        images: entries.map(([kind, blob]) => ({ kind, content_type: imageType(blob), size: blob.size })),
       });
+      const total = entries.reduce((sum, [, blob]) => sum + blob.size, 0) || 1;
+      const sent = new Map<string, number>();
+      await Promise.all(
+        targets.uploads.map((target) =>
+          put(target, parts[target.kind] as Blob, (loaded) => {
+            sent.set(target.kind, loaded);
+            // The photos' share of the bar; the analysis is the last step.
+            onProgress((0.95 * [...sent.values()].reduce((a, b) => a + b, 0)) / total);
+          }),
+        ),
+      );
+      const names = Object.fromEntries(targets.uploads.map((t) => [t.kind, t.id]));
+      const result = await postJson<CaptureResult>(`${root}/verify`, token, names, UPLOAD_TIMEOUT_MS);
+      onProgress(1);
+      return result;
     },
   };
+}
+
+interface UploadTarget {
+  id: string;
+  kind: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+function imageType(blob: Blob): string {
+  return IMAGE_TYPES.includes(blob.type) ? blob.type : 'image/jpeg';
+}
+
+/** A JSON call of the API; an answer other than 2xx becomes an ApiFailure with its code. */
+function postJson<T>(url: string, token: string, body: unknown, timeoutMs = 30_000): Promise<T> {
+  return send<T>(
+    'POST',
+    url,
+    { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    JSON.stringify(body),
+    timeoutMs,
+  );
+}
+
+/** One photo to its presigned URL, with exactly the headers the signature covers. */
+function put(target: UploadTarget, blob: Blob, onProgress: (loaded: number) => void): Promise<unknown> {
+  return send('PUT', target.url, target.headers, blob, UPLOAD_TIMEOUT_MS, onProgress);
+}
+
+// XMLHttpRequest rather than fetch: only it reports upload progress in every browser.
+function send<T>(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: XMLHttpRequestBodyInit,
+  timeoutMs: number,
+  onProgress?: (loaded: number) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.timeout = timeoutMs;
+    if (onProgress) xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    xhr.onerror = () => reject(new NetworkFailure('network error'));
+    xhr.ontimeout = () => reject(new NetworkFailure('timed out'));
+    xhr.onload = () => {
+      let parsed: { error?: { code?: string; message?: string } } & Record<string, unknown> = {};
+      try {
+        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : {};
+      } catch {
+        // Storage answers in XML, a proxy with a page: kept as a status-only failure.
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(parsed as unknown as T);
+      const retryAfter = Number(xhr.getResponseHeader('retry-after')) || undefined;
+      reject(
+        new ApiFailure(
+          xhr.status,
+          parsed.error?.code ?? `http_${xhr.status}`,
+          parsed.error?.message ?? `HTTP ${xhr.status}`,
+          retryAfter,
+        ),
+      );
+    };
+    xhr.send(body);
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { looksLikeClientToken } from '@idv/store';
+import { type ApiKeyRecord, looksLikeClientToken } from '@idv/store';
 import type { MiddlewareHandler } from 'hono';
-import { DEFAULT_RATE_LIMITS, nowOf } from '../deps.ts';
+import { type AppDeps, DEFAULT_RATE_LIMITS, nowOf } from '../deps.ts';
 import { ApiError } from './api-error.ts';
 import { clientIp } from './client-ip.ts';
 import type { ApiApp, AppEnv, SecretKeyAuth } from './env.ts';
@@ -31,8 +31,21 @@ export const requireSecretKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   c.set('auth', { kind: 'secret_key', keyId: key.id, orgId: key.org_id, appId: key.app_id, mode: key.mode });
   await enforceRateLimit(c, deps.store, `key#${key.id}`, limits.perKeyPerMinute, now);
+  await noteKeyUse(deps, key, credential as string, now);
   await next();
 };
+
+/**
+ * The key's "last used" in the console: written at most once a minute per key (the store
+ * skips the write while the recorded use is recent), and never at the cost of the call.
+ */
+async function noteKeyUse(deps: AppDeps, key: ApiKeyRecord, secret: string, now: Date): Promise<void> {
+  try {
+    await deps.store.apiKeys.recordUse(key, secret, now);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'warn', msg: 'key use not recorded', error: String(error) }));
+  }
+}
 
 /**
  * How a group of operations authenticates: the requirement written in the OpenAPI document

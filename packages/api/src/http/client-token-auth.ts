@@ -60,21 +60,28 @@ function refusal(credential: string | null): string {
   return 'the client token is unknown or belongs to another session';
 }
 
+/** The session routes with an allowance of their own (`targets`: direct-upload targets). */
+type SessionRoute = 'upload' | 'targets' | 'precheck' | 'mrz';
+
 /**
  * Route middleware counting each call against the session's own allowance for that route
  * (spec: uploads 12 per minute; pre-check and chip key 20 per minute per session each).
  */
-export function limitPerSession(route: 'upload' | 'precheck' | 'mrz'): MiddlewareHandler<AppEnv> {
+export function limitPerSession(route: SessionRoute): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await countSessionCall(c, route);
     await next();
   };
 }
 
-async function countSessionCall(c: Context<AppEnv>, route: 'upload' | 'precheck' | 'mrz') {
+async function countSessionCall(c: Context<AppEnv>, route: SessionRoute) {
   const deps = c.get('deps');
   const limits = { ...DEFAULT_RATE_LIMITS, ...deps.limits };
-  const limit = route === 'upload' ? limits.sessionUploadsPerMinute : limits.sessionHelpersPerMinute;
+  // Asking for upload targets is part of an upload: the same allowance, counted apart.
+  const limit =
+    route === 'upload' || route === 'targets'
+      ? limits.sessionUploadsPerMinute
+      : limits.sessionHelpersPerMinute;
   await enforceRateLimit(c, deps.store, `ses#${route}#${sessionOf(c).id}`, limit, nowOf(deps));
 }
 

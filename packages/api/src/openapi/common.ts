@@ -27,6 +27,7 @@ export function errorResponses(...codes: ErrorCode[]) {
       {
         description: `Error: ${list.join(', ')}`,
         ...(status === ERROR_STATUS.rate_limited ? { headers: RATE_LIMITED_HEADERS } : {}),
+        ...(status === ERROR_STATUS.analysis_unavailable ? { headers: ANALYSIS_UNAVAILABLE_HEADERS } : {}),
         content: { 'application/json': { schema: ErrorSchema } },
       },
     ]),
@@ -54,6 +55,16 @@ export const RATE_LIMITED_HEADERS = {
   'retry-after': {
     description: 'Seconds to wait before calling again (until the window resets)',
     required: true,
+    schema: { type: 'integer' as const, minimum: 1 },
+  },
+};
+
+/** A 503 from a full analysis queue (services/analysis-queue.ts) says when to come back. */
+export const ANALYSIS_UNAVAILABLE_HEADERS = {
+  'retry-after': {
+    description:
+      'Seconds to wait before retrying, when the service is analysing as many verifications as it can hold',
+    required: false,
     schema: { type: 'integer' as const, minimum: 1 },
   },
 };

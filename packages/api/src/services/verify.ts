@@ -16,7 +16,9 @@ import { AnalysisUnavailableError } from '../analyzer.ts';
 import { type AppDeps, nowOf } from '../deps.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { UploadedImage } from '../http/images.ts';
+import { type AnalysisTicket, analysisQueueOf } from './analysis-queue.ts';
 import { estimateCost } from './cost.ts';
+import type { UploadSource } from './uploads.ts';
 
 /** How long one analysis may take before the call answers 503 (clients wait ≥ 60 s). */
 export const ANALYSIS_TIMEOUT_MS = 45_000;
@@ -35,10 +37,15 @@ type TransactItem = Parameters<Store['transact']>[0][number];
 
 export interface VerifyInput {
   caller: VerifyCaller;
+  /** The images of a multipart request (empty when they are named uploads). */
   images: Partial<Record<ImageKind, UploadedImage>>;
+  /** Images named by direct uploads, loaded once the idempotency key is claimed. */
+  uploads?: UploadSource;
   documentType?: RequestedDocumentType;
   idempotencyKey?: string;
   sessionId?: string;
+  /** The session's file reference, kept on the verification so the console can search by it. */
+  reference?: string | null;
   /**
    * A session upload: the write that completes the session, saved in the same transaction as
    * the verification (so the client token is spent exactly when a verification exists).
@@ -61,6 +68,10 @@ interface VerifyRun {
   now: Date;
   requestHash: string;
   live: boolean;
+  /** The images analysed: the multipart parts, or the uploads once loaded. */
+  images: Partial<Record<ImageKind, UploadedImage>>;
+  /** True once the analyzer saw the images (a refusal included). */
+  analysed: boolean;
   /** The images written to S3 so far, filled in by storeImages (cleaned up on failure). */
   stored: Partial<Record<ImageKind, StoredImage>>;
 }
@@ -75,7 +86,9 @@ interface Analysis {
  * One verification, from uploaded images to the saved, judged result:
  * claim the idempotency key → store the images (encrypted) → analyze → judge →
  * save verification, usage and idempotent response in one transaction → drop test images →
- * emit the event. Any failure before the transaction leaves nothing behind.
+ * emit the event. Any failure before the transaction leaves nothing behind. A place in the
+ * analysis queue is taken before any image is written: when the queue is full the request is
+ * refused (503, retry-after) with nothing stored.
  */
 export async function verify(deps: AppDeps, input: VerifyInput): Promise<VerifyResult> {
   const run: VerifyRun = {
@@ -85,15 +98,20 @@ export async function verify(deps: AppDeps, input: VerifyInput): Promise<VerifyR
     now: nowOf(deps),
     requestHash: hashRequest(input),
     live: input.caller.mode === 'live',
+    images: input.images,
+    analysed: false,
     stored: {},
   };
   const replayed = await claimIdempotencyKey(run);
   if (replayed) return { verification: replayed, replayed: true };
 
   let saved = false;
+  let ticket: AnalysisTicket | undefined;
   try {
+    ticket = analysisQueueOf(deps).admit();
+    if (input.uploads) run.images = await input.uploads.load();
     const request = await storeImages(run);
-    const analysis = await analyze(deps, request);
+    const analysis = await analyze(run, request, ticket);
     const verification = judgeVerification(run, analysis);
     await persist(run, verification, analysis.analyzerMs);
     saved = true;
@@ -101,7 +119,9 @@ export async function verify(deps: AppDeps, input: VerifyInput): Promise<VerifyR
     await publishCompleted(run, verification);
     return { verification, replayed: false };
   } finally {
+    ticket?.release();
     if (!saved) await releaseEverything(run);
+    await input.uploads?.settle(saved ? 'saved' : run.analysed ? 'analysed' : 'untouched');
   }
 }
 
@@ -146,7 +166,8 @@ async function releaseEverything(run: VerifyRun): Promise<void> {
 
 /** Writes every uploaded image (encrypted) and builds the analyzer's request from them. */
 async function storeImages(run: VerifyRun): Promise<AnalysisRequest> {
-  const { caller, images, documentType } = run.input;
+  const { caller, documentType } = run.input;
+  const { images } = run;
   const request: AnalysisRequest = { images: {}, documentType };
   await Promise.all(
     Object.entries(images).map(async ([kind, image]) => {
@@ -165,9 +186,10 @@ async function storeImages(run: VerifyRun): Promise<AnalysisRequest> {
 }
 
 /** Runs the analyzer; an image it refuses (e.g. unreadable) becomes that error. */
-async function analyze(deps: AppDeps, request: AnalysisRequest): Promise<Analysis> {
+async function analyze(run: VerifyRun, request: AnalysisRequest, ticket: AnalysisTicket): Promise<Analysis> {
   const start = performance.now();
-  const outcome = await analyzeWithTimeout(deps, request);
+  const outcome = await analyzeWithTimeout(run.deps, request, ticket);
+  run.analysed = true;
   const analyzerMs = performance.now() - start;
   if (outcome.kind === 'refused') {
     throw new ApiError(outcome.code, `${outcome.image}: ${outcome.message}`);
@@ -233,6 +255,7 @@ async function persist(run: VerifyRun, verification: Verification, analyzerMs: n
     images_purged_at: null,
     cost,
     session_id: sessionId ?? null,
+    reference: run.input.reference ?? null,
     billing_month: live ? billingMonth(now) : null,
   };
 
@@ -244,6 +267,7 @@ async function persist(run: VerifyRun, verification: Verification, analyzerMs: n
     }
   }
   if (run.input.completeSession) writes.push(run.input.completeSession(run.id));
+  if (run.input.uploads) writes.push(...run.input.uploads.consumeItems(run.id));
   if (idempotencyKey) {
     writes.push(
       store.idempotency.completeItem(
@@ -282,8 +306,18 @@ function storedKeys(run: VerifyRun): string[] {
   return Object.values(run.stored).map((s) => s.key);
 }
 
-async function analyzeWithTimeout(deps: AppDeps, request: AnalysisRequest): Promise<AnalysisOutcome> {
-  if (!deps.analyzer)
+/**
+ * The analysis in its queue slot, raced against the time-out. The wait for a slot counts in the
+ * time-out (the client waits for both); a timed-out analysis keeps its slot until it really ends,
+ * so the cores are never oversubscribed.
+ */
+async function analyzeWithTimeout(
+  deps: AppDeps,
+  request: AnalysisRequest,
+  ticket: AnalysisTicket,
+): Promise<AnalysisOutcome> {
+  const analyzer = deps.analyzer;
+  if (!analyzer)
     throw new ApiError('analysis_unavailable', 'image analysis is not configured on this server');
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -293,7 +327,7 @@ async function analyzeWithTimeout(deps: AppDeps, request: AnalysisRequest): Prom
     );
   });
   try {
-    return await Promise.race([deps.analyzer.analyze(request), timeout]);
+    return await Promise.race([ticket.run(() => analyzer.analyze(request)), timeout]);
   } catch (error) {
     console.error(
       JSON.stringify({
@@ -311,10 +345,18 @@ async function analyzeWithTimeout(deps: AppDeps, request: AnalysisRequest): Prom
   }
 }
 
-/** Same key + same request ⇔ same hash: the route, the images' digests and the options. */
+/**
+ * Same key + same request ⇔ same hash: the route, the images' digests and the options. Named
+ * uploads hash by their ids: they are single use, so an id stands for its bytes, and a replay
+ * must be recognised after the first request consumed (and deleted) them.
+ */
 function hashRequest(input: VerifyInput): string {
   const hash = createHash('sha256');
   hash.update(`verify|${input.sessionId ?? ''}|${input.documentType ?? ''}`);
+  if (input.uploads) {
+    for (const kind of IMAGE_KINDS) hash.update(`|upload:${kind}:${input.uploads.ids[kind] ?? '-'}`);
+    return hash.digest('hex');
+  }
   for (const kind of IMAGE_KINDS) {
     const image = input.images[kind];
     hash.update(`|${kind}:${image ? createHash('sha256').update(image.bytes).digest('hex') : '-'}`);

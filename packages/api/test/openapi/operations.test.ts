@@ -19,7 +19,7 @@ describe('the operations of /openapi.json', () => {
     const doc = await (await testApp().request('/openapi.json')).json();
     for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
       for (const [method, op] of Object.entries(methods)) {
-        const clientToken = /^\/v1\/sessions\/\{id\}\/(verify|precheck|mrz)$/.test(path);
+        const clientToken = /^\/v1\/sessions\/\{id\}\/(uploads|verify|precheck|mrz)$/.test(path);
         const expected = path.startsWith('/v1/image-content/')
           ? []
           : clientToken

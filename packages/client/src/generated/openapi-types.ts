@@ -123,6 +123,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{id}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get upload targets for a session’s photos (browser)
+         * @description As POST /v1/uploads, with the session’s client token (CORS is open): presigned PUT targets for the photos, which then go straight to storage; POST /v1/sessions/{id}/verify with a JSON body naming the upload ids completes the session. The uploads belong to this session only. The web SDK and the hosted page always take this path. 12 requests per minute, counted apart from the uploads.
+         */
+        post: operations["createSessionUploads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{id}/verify": {
         parameters: {
             query?: never;
@@ -134,9 +154,29 @@ export interface paths {
         put?: never;
         /**
          * Upload the photos of a session (browser)
-         * @description The end user's browser or app uploads the photos with the session's client token; CORS is open. Parts as for POST /v1/verify. `201` returns the verification, completes the session (the token is spent) and sends the webhook. A `402` or a `422` leaves the session usable. Of concurrent uploads only one is processed; the others get `409`. A session that imposes its document refuses another one (`400`). 12 requests per minute.
+         * @description The end user's browser or app uploads the photos with the session's client token; CORS is open. Parts as for POST /v1/verify. `201` returns the verification, completes the session (the token is spent) and sends the webhook. A `402` or a `422` leaves the session usable. Of concurrent uploads only one is processed; the others get `409`. A session that imposes its document refuses another one (`400`). 12 requests per minute. Large photos: a JSON body names the uploads made with POST /v1/sessions/{id}/uploads instead of files.
          */
         post: operations["uploadSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get upload targets for large images
+         * @description Images go straight to storage with presigned PUTs, so no request to the API carries them: use this path whenever the images together exceed about 4 MB (the API gateway caps a request at 6 MB once the body is base64-encoded; a larger multipart POST /v1/verify is refused with 413 `image_too_large`). Give each image's kind, type and exact size; each answer entry is a presigned URL that accepts one PUT of exactly that file (Content-Type as given) for 10 minutes. Then call POST /v1/verify with a JSON body naming the upload ids (`{"front": "upl_…", "back": "upl_…"}`). Each image: at most 12 MiB (12,582,912 bytes, larger answers 413) and at most 50 megapixels. An upload is single use, belongs to this key’s organisation and mode, and is deleted once a verification has read it, or after an hour when none did.
+         */
+        post: operations["createUploads"];
         delete?: never;
         options?: never;
         head?: never;
@@ -214,7 +254,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a document
-         * @description Synchronous verification. Send the identity page of a passport in `front` (no `back`); for a biometric card the front in `front` and the back (with the MRZ) in `back`; for the Niger paper card the open page in `front`. An optional `selfie` is compared with the portrait. JPEG, PNG or WebP, at most 12 MB each. A too-blurry image is refused with 422 `unreadable`, and nothing is stored or billed. With `Idempotency-Key`, a retry returns the original result with `Idempotent-Replayed: true` and is not billed twice.
+         * @description Synchronous verification. Send the identity page of a passport in `front` (no `back`); for a biometric card the front in `front` and the back (with the MRZ) in `back`; for the Niger paper card the open page in `front`. An optional `selfie` is compared with the portrait. JPEG, PNG or WebP, at most 12 MB each. A too-blurry image is refused with 422 `unreadable`, and nothing is stored or billed. With `Idempotency-Key`, a retry returns the original result with `Idempotent-Replayed: true` and is not billed twice. Large images: send a JSON body naming direct uploads (POST /v1/uploads) instead of files. Images go straight to storage with presigned PUTs, so no request to the API carries them: use this path whenever the images together exceed about 4 MB (the API gateway caps a request at 6 MB once the body is base64-encoded; a larger multipart POST /v1/verify is refused with 413 `image_too_large`).
          */
         post: operations["createVerification"];
         delete?: never;
@@ -329,12 +369,37 @@ export interface components {
              */
             client_token: string;
         };
+        CreatedUploads: {
+            uploads: components["schemas"]["UploadTarget"][];
+        };
         CreatedWebhookEndpoint: components["schemas"]["WebhookEndpoint"] & {
             /**
              * @description Signing secret (whsec_…). Shown only in this response: store it now.
              * @example whsec_9fK2mQ7xR4tV1wY8zA3bC6dE0gH5jL2nP4sU7vX9
              */
             secret: string;
+        };
+        CreateUploadsRequest: {
+            /** @description One entry per image, each kind at most once */
+            images: {
+                /**
+                 * @description The Content-Type the PUT must send
+                 * @example image/jpeg
+                 * @enum {string}
+                 */
+                content_type: "image/jpeg" | "image/png" | "image/webp";
+                /**
+                 * @description Which image this file is
+                 * @example front
+                 * @enum {string}
+                 */
+                kind: "front" | "back" | "selfie";
+                /**
+                 * @description The file's exact size in bytes, at most 12582912 (12 MiB); the PUT must send exactly this many
+                 * @example 11534336
+                 */
+                size: number;
+            }[];
         };
         DeletedWebhookEndpoint: {
             /** @enum {boolean} */
@@ -414,6 +479,38 @@ export interface components {
             url: string;
             verification: components["schemas"]["Verification"] & (Record<string, never> | null);
             verification_id: string | null;
+        };
+        UploadTarget: {
+            /**
+             * @description When the URL stops accepting the PUT (10 minutes)
+             * @example 2026-11-21T08:10:00.000Z
+             */
+            expires_at: string;
+            /** @description Headers the PUT must carry (the signature covers them) */
+            headers: {
+                /** @enum {string} */
+                "content-type": "image/jpeg" | "image/png" | "image/webp";
+            };
+            /**
+             * @description Name it in the verify
+             * @example upl_mbq1x2c3d4e5f6g7h8i9j0k1
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "front" | "back" | "selfie";
+            /** @enum {string} */
+            method: "PUT";
+            size: number;
+            /**
+             * @description Presigned S3 URL: PUT the file here, with exactly `headers` and `size` bytes
+             * @example https://idv-uploads.s3.eu-west-3.amazonaws.com/uploads/org_…/test/upl_…/front?X-Amz-Signature=…
+             */
+            url: string;
+            /**
+             * @description Until when a verify may name the upload (1 hour); then it is deleted
+             * @example 2026-11-21T09:00:00.000Z
+             */
+            usable_until: string;
         };
         /**
          * @description The result of one verification: five checks, a score and a verdict.
@@ -747,6 +844,15 @@ export interface components {
             id: string;
             /** @enum {string} */
             type: "verification.completed";
+        };
+        /** @description The images as direct uploads (POST /v1/uploads): each image kind names the upload made for it. Uploads are single use and belong to the key (or session) that made them. */
+        VerifyUploadsRequest: {
+            /** @description The upload of the card back */
+            back?: string;
+            /** @description The upload of the identity page, card front or paper card page */
+            front: string;
+            /** @description The upload of the selfie */
+            selfie?: string;
         };
         WebhookDelivery: {
             attempts: number;
@@ -1316,6 +1422,109 @@ export interface operations {
             };
         };
     };
+    createSessionUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUploadsRequest"];
+            };
+        };
+        responses: {
+            /** @description One presigned PUT target per photo */
+            201: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedUploads"];
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: session_completed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: session_expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: image_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     uploadSession: {
         parameters: {
             query?: never;
@@ -1327,6 +1536,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/json": components["schemas"]["VerifyUploadsRequest"];
                 "multipart/form-data": {
                     /**
                      * Format: binary
@@ -1453,6 +1663,91 @@ export interface operations {
             };
             /** @description Error: analysis_unavailable */
             503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the service is analysing as many verifications as it can hold */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUploadsRequest"];
+            };
+        };
+        responses: {
+            /** @description One presigned PUT target per image */
+            201: {
+                headers: {
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedUploads"];
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: image_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again (until the window resets) */
+                    "retry-after": number;
+                    /** @description Calls allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Calls left in the current minute */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description When the window resets (epoch seconds) */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1733,6 +2028,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/json": components["schemas"]["VerifyUploadsRequest"];
                 "multipart/form-data": {
                     /**
                      * Format: binary
@@ -1797,7 +2093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: idempotency_in_progress */
+            /** @description Error: idempotency_in_progress, conflict */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1853,6 +2149,8 @@ export interface operations {
             /** @description Error: analysis_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying, when the service is analysing as many verifications as it can hold */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -13,7 +13,8 @@ import { readSession } from './session.ts';
  */
 export const requireUser: MiddlewareHandler<ConsoleEnv> = async (c, next) => {
   const session = await readSession(c, c.get('options').sessionKey);
-  const user = session ? await c.get('deps').store.users.getByEmail(session.email) : null;
+  // An operator's session names no organisation user, even when the emails coincide.
+  const user = session?.kind === 'user' ? await c.get('deps').store.users.getByEmail(session.email) : null;
   if (!session || !user) {
     if (c.req.method === 'GET') return c.redirect('/console/sign-in', 303);
     return refuse(c, 401, MESSAGES[c.get('lang')].badForm);

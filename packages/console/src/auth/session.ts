@@ -7,9 +7,14 @@ export const SESSION_COOKIE = 'idv_console';
 /** A console session lasts a working day; then the user signs in again. */
 export const SESSION_SECONDS = 8 * 3600;
 
+/** Organisation users and platform operators are separate accounts with separate sessions. */
+export type AccountKind = 'user' | 'operator';
+
 export interface SessionClaims {
-  /** The user's email (users are keyed by it; the user is re-read on every request). */
+  /** The account's email (accounts are keyed by it; the account is re-read on every request). */
   email: string;
+  /** Which kind of account the email names; a user's session never opens operator pages. */
+  kind: AccountKind;
   /** The CSRF token of this session, required in every state-changing form. */
   csrf: string;
 }
@@ -20,8 +25,13 @@ export function secureCookies(c: Context): boolean {
   return !(host === 'localhost' || host === '127.0.0.1' || host === '[::1]');
 }
 
-export async function startSession(c: Context, key: Uint8Array, email: string): Promise<void> {
-  const claims: SessionClaims = { email, csrf: randomBytes(24).toString('base64url') };
+export async function startSession(
+  c: Context,
+  key: Uint8Array,
+  email: string,
+  kind: AccountKind = 'user',
+): Promise<void> {
+  const claims: SessionClaims = { email, kind, csrf: randomBytes(24).toString('base64url') };
   const token = await new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuedAt()
@@ -44,7 +54,8 @@ export async function readSession(c: Context, key: Uint8Array): Promise<SessionC
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'console' });
     if (typeof payload.email !== 'string' || typeof payload.csrf !== 'string') return null;
-    return { email: payload.email, csrf: payload.csrf };
+    const kind: AccountKind = payload.kind === 'operator' ? 'operator' : 'user';
+    return { email: payload.email, kind, csrf: payload.csrf };
   } catch {
     return null;
   }

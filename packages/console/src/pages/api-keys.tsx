@@ -61,6 +61,11 @@ export function ApiKeysPage(props: ApiKeysProps) {
             <dd>{key.mode}</dd>
             <dt>{t.created}</dt>
             <dd>{key.created_at}</dd>
+            <dt>{t.lastUsed}</dt>
+            {/* Recorded to the minute: the API writes a key's use at most once a minute. */}
+            <dd data-testid="key-last-used">
+              {key.last_used_at ? key.last_used_at.slice(0, 16).replace('T', ' ') : t.never}
+            </dd>
             <dt>{t.state}</dt>
             <dd>{key.revoked_at ? `${t.revoked} (${key.revoked_at})` : t.active}</dd>
           </dl>

@@ -17,7 +17,8 @@ import { TABLE_SCHEMA } from '../table-schema.ts';
  */
 export async function ensureResources(config: StoreConfig, clients: AwsClients): Promise<StoreConfig> {
   await ensureTable(config, clients);
-  await ensureBucket(config, clients);
+  await ensureBucket(config.bucketName, clients);
+  await ensureBucket(config.uploadsBucketName, clients);
   const dlqUrl = await createQueue(clients, config.eventsDeadLetterQueueName, {});
   const dlqArn = await queueArn(clients, dlqUrl);
   const queueUrl = await createQueue(clients, config.eventsQueueName, {
@@ -71,11 +72,11 @@ async function ensureTable(config: StoreConfig, { dynamo }: AwsClients): Promise
   );
 }
 
-async function ensureBucket(config: StoreConfig, { s3 }: AwsClients): Promise<void> {
+async function ensureBucket(bucket: string, { s3 }: AwsClients): Promise<void> {
   try {
-    await s3.send(new HeadBucketCommand({ Bucket: config.bucketName }));
+    await s3.send(new HeadBucketCommand({ Bucket: bucket }));
   } catch {
-    await s3.send(new CreateBucketCommand({ Bucket: config.bucketName }));
+    await s3.send(new CreateBucketCommand({ Bucket: bucket }));
   }
 }
 

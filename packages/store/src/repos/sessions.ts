@@ -24,6 +24,10 @@ export interface SessionRecord {
   token_expires_at: string;
   completed_at: string | null;
   verification_id: string | null;
+  /** When the hosted capture page was first opened (a QR session shows "opened on the phone"). */
+  opened_at?: string | null;
+  /** The console user who opened it from the console (a QR session); absent for API sessions. */
+  created_by?: string | null;
 }
 
 /** 40 random characters after `vn_ct_` (~238 bits): unguessable, and only the hash is kept. */
@@ -73,6 +77,8 @@ export class SessionRepository {
       reference?: string | null;
       documentType?: SessionDocumentType | null;
       ttlSeconds: number;
+      /** A console user opening it from the console (QR session). */
+      createdBy?: string | null;
     },
     now = new Date(),
   ): Promise<{ record: SessionRecord; clientToken: string }> {
@@ -91,6 +97,7 @@ export class SessionRepository {
       token_expires_at: expires.toISOString(),
       completed_at: null,
       verification_id: null,
+      ...(input.createdBy ? { created_by: input.createdBy } : {}),
     };
     await this.table.doc.send(
       new PutCommand({
@@ -131,6 +138,27 @@ export class SessionRepository {
     if (!item || typeof item.token_hash !== 'string') return null;
     const same = timingSafeEqual(Buffer.from(item.token_hash, 'hex'), Buffer.from(hashToken(token), 'hex'));
     return same ? toRecord(item) : null;
+  }
+
+  /**
+   * Notes the first opening of the hosted capture page. Only the first counts (conditional),
+   * and only while the session is open: a page reloaded later changes nothing.
+   */
+  async markOpened(id: string, now = new Date()): Promise<void> {
+    try {
+      await this.table.doc.send(
+        new UpdateCommand({
+          TableName: this.table.name,
+          Key: itemKey(id),
+          UpdateExpression: 'SET opened_at = :now',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(opened_at) AND #state = :open',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':now': now.toISOString(), ':open': 'open' },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
   }
 
   /**

@@ -32,6 +32,19 @@ export interface VerificationRecord {
   session_id: string | null;
   /** The calendar month (UTC, YYYY-MM) it is counted in, live mode only. */
   billing_month: string | null;
+  /** The caller's file reference of the session it came from (console search); null otherwise. */
+  reference?: string | null;
+}
+
+/** What the console's list can narrow a mode's verifications to; every field optional. */
+export interface VerificationFilter {
+  verdict?: 'verified' | 'review' | 'rejected';
+  /** `none`: not decided (yet); otherwise the reviewer's final verdict. */
+  finalVerdict?: 'verified' | 'rejected' | 'none';
+  /** Creation time bounds, ISO 8601 (inclusive `from`, exclusive `to`). */
+  from?: string;
+  to?: string;
+  reference?: string;
 }
 
 const itemKey = (id: string) => ({ pk: `VRF#${id}`, sk: 'VRF' });
@@ -75,11 +88,28 @@ export class VerificationRepository {
     return out.Item ? toRecord(out.Item as VerificationRecord & Record<string, unknown>) : null;
   }
 
-  /** Newest first; `invalid_cursor` for a cursor this list did not make. */
-  list(orgId: string, mode: Mode, limit: number, cursor?: string): Promise<PageResult<VerificationRecord>> {
+  /**
+   * Newest first; `invalid_cursor` for a cursor this list did not make. The date range narrows
+   * the key condition (the sort key starts with the creation time); the other filters are
+   * applied by DynamoDB after it (the reading loop still fills the page).
+   */
+  list(
+    orgId: string,
+    mode: Mode,
+    limit: number,
+    cursor?: string,
+    filter: VerificationFilter = {},
+  ): Promise<PageResult<VerificationRecord>> {
     return queryPage(
       this.table,
-      { index: 'gsi1', partition: listPartition(orgId, mode), limit, cursor },
+      {
+        index: 'gsi1',
+        partition: listPartition(orgId, mode),
+        limit,
+        cursor,
+        sortKey: dateRange(filter),
+        filter: listFilter(filter),
+      },
       (item) => toRecord(item as VerificationRecord & Record<string, unknown>),
     );
   }
@@ -156,6 +186,46 @@ export class VerificationRepository {
   }
 }
 
+/**
+ * The sort key (`<created_at>#<id>`) between the bounds: `<to>#…` sorts after `<to>`, so an item
+ * created exactly at `to` is left out (the bound is exclusive, as documented).
+ */
+function dateRange(filter: VerificationFilter) {
+  if (filter.from && filter.to)
+    return { condition: 'BETWEEN :from AND :to', values: { ':from': filter.from, ':to': filter.to } };
+  if (filter.from) return { condition: '>= :from', values: { ':from': filter.from } };
+  if (filter.to) return { condition: '< :to', values: { ':to': filter.to } };
+  return undefined;
+}
+
+function listFilter(filter: VerificationFilter) {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (filter.verdict) {
+    parts.push('#v.verdict = :verdict');
+    names['#v'] = 'verification';
+    values[':verdict'] = filter.verdict;
+  }
+  if (filter.finalVerdict) {
+    names['#v'] = 'verification';
+    names['#fv'] = 'final_verdict';
+    if (filter.finalVerdict === 'none') {
+      parts.push('(attribute_not_exists(#v.#fv) OR attribute_type(#v.#fv, :nullType))');
+      values[':nullType'] = 'NULL';
+    } else {
+      parts.push('#v.#fv = :fv');
+      values[':fv'] = filter.finalVerdict;
+    }
+  }
+  if (filter.reference) {
+    parts.push('#ref = :ref');
+    names['#ref'] = 'reference';
+    values[':ref'] = filter.reference;
+  }
+  return parts.length > 0 ? { expression: parts.join(' AND '), names, values } : undefined;
+}
+
 function toRecord(item: VerificationRecord & Record<string, unknown>): VerificationRecord {
   return {
     verification: item.verification,
@@ -168,5 +238,6 @@ function toRecord(item: VerificationRecord & Record<string, unknown>): Verificat
     cost: item.cost,
     session_id: item.session_id ?? null,
     billing_month: item.billing_month ?? null,
+    reference: item.reference ?? null,
   };
 }

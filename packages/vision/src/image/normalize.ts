@@ -1,5 +1,6 @@
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, pixelBudgetMessage, withinPixelBudget } from '@idv/core';
 import sharp, { type Metadata } from 'sharp';
+import { profiled } from '../runtime/profile.ts';
 
 /** Long side of the working copy: enough for OCR of a 1600 px photo, small enough to stay fast. */
 export const WORKING_LONG_SIDE = 1600;
@@ -66,13 +67,15 @@ export async function normalizeImage(
     throw new ImageInputError('invalid_image', pixelBudgetMessage(meta.width, meta.height));
   }
   try {
-    const { data, info } = await sharp(bytes, { ...DECODE_LIMITS, failOn: 'error' })
-      .rotate() // applies EXIF orientation
-      .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
-      .removeAlpha()
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await profiled('decode', 'normalize', `${meta.width}x${meta.height}`, () =>
+      sharp(bytes, { ...DECODE_LIMITS, failOn: 'error' })
+        .rotate() // applies EXIF orientation
+        .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+        .removeAlpha()
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
+    );
     const swapped = (meta.orientation ?? 1) >= 5;
     return {
       rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),

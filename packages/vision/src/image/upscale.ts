@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { profiled } from '../runtime/profile.ts';
 import type { RgbImage } from './raster.ts';
 
 /**
@@ -18,10 +19,12 @@ export async function upscaleForOcr(
   const factor = minLongSide / long;
   const width = Math.round(img.width * factor);
   const height = Math.round(img.height * factor);
-  const { data } = await sharp(img.rgb, { raw: { width: img.width, height: img.height, channels: 3 } })
-    .resize({ width, height, fit: 'fill', kernel: 'lanczos3' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data } = await profiled('resize', 'upscale', `${img.width}x${img.height}`, () =>
+    sharp(img.rgb, { raw: { width: img.width, height: img.height, channels: 3 } })
+      .resize({ width, height, fit: 'fill', kernel: 'lanczos3' })
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
   return {
     image: { rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height },
     factor,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { loadModelFile, ort } from './onnx.ts';
+import { profiled } from './profile.ts';
 
 /**
  * A model runner independent of the ONNX runtime package. The OCR code only sees
@@ -93,7 +94,9 @@ async function webRunner(key: string, path: string): Promise<ModelRunner> {
   const session = await loadModelFile(key, path);
   const inputName = session.inputNames[0]!;
   const runAll = async (input: Float32Array, dims: number[]) => {
-    const out = await session.run({ [inputName]: new ort.Tensor('float32', input, dims) });
+    const out = await profiled('model', key, dims.join('x'), () =>
+      session.run({ [inputName]: new ort.Tensor('float32', input, dims) }),
+    );
     return Object.fromEntries(
       Object.entries(out).map(([name, t]) => [name, { data: t.data as Float32Array, dims: t.dims }]),
     );
@@ -117,10 +120,17 @@ async function nodeRunner(key: string, path: string): Promise<ModelRunner> {
     graphOptimizationLevel: 'all',
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
+    // The memory arena keeps what the largest inputs needed. Without it (IDV_ONNX_ARENA=0) the
+    // process held ~165 MB less after four analyses (475 vs 640 MB) but spent 11-21 % more CPU
+    // per analysis (issue 17, docs/benchmarks.md): kept on, memory is within budget either way.
+    enableCpuMemArena: process.env.IDV_ONNX_ARENA !== '0',
+    enableMemPattern: process.env.IDV_ONNX_ARENA !== '0',
   });
   const inputName = session.inputNames[0] as string;
   const runAll = async (input: Float32Array, dims: number[]): Promise<Record<string, ModelOutput>> => {
-    const out = await session.run({ [inputName]: new m.Tensor('float32', input, dims) });
+    const out = await profiled<Record<string, NodeOrt>>('model', key, dims.join('x'), () =>
+      session.run({ [inputName]: new m.Tensor('float32', input, dims) }),
+    );
     return Object.fromEntries(
       Object.entries(out).map(([name, t]: [string, NodeOrt]) => [
         name,

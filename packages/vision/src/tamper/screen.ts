@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { luma } from '../image/grey.ts';
 import { DECODE_LIMITS, type NormalizedImage } from '../image/normalize.ts';
 import { quantile } from '../image/stats.ts';
+import { profiled } from '../runtime/profile.ts';
 import type { TamperImages } from './types.ts';
 
 /**
@@ -33,6 +34,25 @@ const TILE = 128;
 export const SCREEN_PEAK_RATIO = 1500;
 const SCREEN_UNMISTAKABLE_RATIO = 6000;
 
+const twiddleCache = new Map<number, [Float64Array, Float64Array]>();
+
+/** cos and sin of −2πk/len for k < len/2, per stage length (a few sizes, kept for the process). */
+function twiddles(len: number): [Float64Array, Float64Array] {
+  let t = twiddleCache.get(len);
+  if (!t) {
+    const ang = (-2 * Math.PI) / len;
+    const cos = new Float64Array(len / 2);
+    const sin = new Float64Array(len / 2);
+    for (let k = 0; k < len / 2; k++) {
+      cos[k] = Math.cos(ang * k);
+      sin[k] = Math.sin(ang * k);
+    }
+    t = [cos, sin];
+    twiddleCache.set(len, t);
+  }
+  return t;
+}
+
 function fft(re: Float64Array, im: Float64Array): void {
   const n = re.length;
   for (let i = 1, j = 0; i < n; i++) {
@@ -45,11 +65,13 @@ function fft(re: Float64Array, im: Float64Array): void {
     }
   }
   for (let len = 2; len <= n; len <<= 1) {
-    const ang = (-2 * Math.PI) / len;
+    // The twiddle factors of this stage, computed once instead of once per butterfly (the
+    // same values: most of the transform's time went to Math.cos / Math.sin).
+    const [cos, sin] = twiddles(len);
     for (let i = 0; i < n; i += len) {
       for (let k = 0; k < len / 2; k++) {
-        const wr = Math.cos(ang * k);
-        const wi = Math.sin(ang * k);
+        const wr = cos[k]!;
+        const wi = sin[k]!;
         const a = i + k;
         const b = a + len / 2;
         const xr = re[b]! * wr - im[b]! * wi;
@@ -160,12 +182,18 @@ export async function nativeScreenPeakRatio(
 ): Promise<number | null> {
   if (working.originalWidth <= working.width && working.originalHeight <= working.height) return null;
   try {
-    const { data, info } = await sharp(bytes, DECODE_LIMITS)
-      .rotate()
-      .removeAlpha()
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await profiled(
+      'decode',
+      'screen-native',
+      `${working.originalWidth}x${working.originalHeight}`,
+      () =>
+        sharp(bytes, DECODE_LIMITS)
+          .rotate()
+          .removeAlpha()
+          .toColourspace('srgb')
+          .raw()
+          .toBuffer({ resolveWithObject: true }),
+    );
     return screenPeakRatio({
       ...working,
       rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { SDK_DIST_DIR } from '@idv/web-sdk/bundle-path';
 import { capturePageHtml } from '@idv/web-sdk/capture-page';
+import { nowOf } from '../../deps.ts';
 import type { ApiApp } from '../../http/env.ts';
 import { errorResponse } from '../../http/errors.ts';
 import { isResourceId } from '../../http/resource-id.ts';
@@ -23,6 +24,8 @@ export function registerCaptureRoutes(app: ApiApp) {
     const id = c.req.param('id');
     const session = isResourceId(id, 'ses') ? await deps.store.sessions.getById(id) : null;
     if (!session) return errorResponse(c, 'not_found', 'no such capture session');
+    // A QR session shows "opened on the phone" in the console from the first load of this page.
+    await deps.store.sessions.markOpened(session.id, nowOf(deps));
     const nonce = randomBytes(16).toString('base64');
     const html = capturePageHtml({
       sessionId: session.id,
@@ -31,10 +34,12 @@ export function registerCaptureRoutes(app: ApiApp) {
     })
       // Only this page's own script runs: the nonce is fresh for each response.
       .replace('<script type="module">', `<script type="module" nonce="${nonce}">`);
+    // The photos go straight to the upload bucket (presigned PUTs): the page may reach it too.
+    const uploads = await deps.store.uploads.origin();
     c.header(
       'content-security-policy',
       `default-src 'none'; script-src 'self' 'nonce-${nonce}'; style-src 'unsafe-inline'; img-src blob: data:; ` +
-        "media-src blob: mediastream:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        `media-src blob: mediastream:; connect-src 'self' ${uploads}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     );
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');

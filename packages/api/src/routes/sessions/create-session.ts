@@ -3,6 +3,7 @@ import { nowOf } from '../../deps.ts';
 import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse } from '../../openapi/common.ts';
+import { openSession } from '../../services/sessions.ts';
 import { SESSIONS_SERVER } from './group.ts';
 import { CreatedSessionSchema, CreateSessionBody, SESSION_TTL, sessionView } from './schemas.ts';
 
@@ -28,18 +29,15 @@ export const createSession: RouteHandler<typeof createSessionRoute, AppEnv> = as
   const auth = authOf(c);
   const body = c.req.valid('json') ?? {};
   const now = nowOf(deps);
-  const { record, clientToken } = await deps.store.sessions.create(
-    {
-      orgId: auth.orgId,
-      appId: auth.appId,
-      mode: auth.mode,
-      keyId: auth.keyId,
-      reference: body.reference ?? null,
-      documentType: body.document_type ?? null,
-      ttlSeconds: body.ttl_seconds ?? SESSION_TTL.default,
-    },
-    now,
-  );
+  const { record, clientToken } = await openSession(deps, {
+    orgId: auth.orgId,
+    appId: auth.appId,
+    mode: auth.mode,
+    keyId: auth.keyId,
+    reference: body.reference ?? null,
+    documentType: body.document_type ?? null,
+    ttlSeconds: body.ttl_seconds ?? SESSION_TTL.default,
+  });
   c.set('resourceId', record.id);
   return c.json(
     { ...sessionView(record, { baseUrl: deps.baseUrl, now, clientToken }), client_token: clientToken },

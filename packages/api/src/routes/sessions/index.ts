@@ -1,6 +1,7 @@
 import { cors } from 'hono/cors';
 import type { ApiApp } from '../../http/env.ts';
 import { registerCreateSession } from './create-session.ts';
+import { registerCreateSessionUploads } from './create-session-uploads.ts';
 import { registerGetSession } from './get-session.ts';
 import { registerPrecheckSession } from './precheck-session.ts';
 import { registerReadChipKey } from './read-chip-key.ts';
@@ -26,10 +27,12 @@ export function registerSessionRoutes(app: ApiApp) {
     ],
     maxAge: 600,
   });
-  for (const path of ['verify', 'precheck', 'mrz']) app.use(`/v1/sessions/:id/${path}`, browserCors);
+  for (const path of ['uploads', 'verify', 'precheck', 'mrz'])
+    app.use(`/v1/sessions/:id/${path}`, browserCors);
 
   registerCreateSession(app);
   registerGetSession(app);
+  registerCreateSessionUploads(app);
   registerUploadSession(app);
   registerPrecheckSession(app);
   registerReadChipKey(app);

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { Verification } from '@idv/core';
 import { type SessionRecord, sessionStatus } from '@idv/store';
 import { resourceIdParam } from '../../http/resource-id.ts';
+import { captureUrl } from '../../services/sessions.ts';
 import { documentImagesForm, IMAGE_LIMITS_TEXT, VerificationResponse } from '../verifications/schemas.ts';
 
 /** Shared OpenAPI schemas and views of the session routes. */
@@ -65,14 +66,13 @@ export function sessionView(
   record: SessionRecord,
   options: { baseUrl: string; now: Date; clientToken?: string; verification?: Verification | null },
 ) {
-  const page = `${options.baseUrl}/capture/${record.id}`;
   return {
     id: record.id,
     status: sessionStatus(record, options.now),
     mode: record.mode,
     reference: record.reference,
     document_type: record.document_type,
-    url: options.clientToken ? `${page}#${options.clientToken}` : page,
+    url: captureUrl(options.baseUrl, record.id, options.clientToken),
     expires_at: record.token_expires_at,
     created_at: record.created_at,
     verification_id: record.verification_id,

@@ -6,7 +6,9 @@ import { limitPerSession, sessionOf } from '../../http/client-token-auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { MAX_UPLOAD_BYTES, readImageParts, VERIFY_IMAGE_PARTS } from '../../http/images.ts';
 import { errorResponses, RATE_LIMIT_HEADERS } from '../../openapi/common.ts';
+import { uploadSource } from '../../services/uploads.ts';
 import { verify } from '../../services/verify.ts';
+import { isJsonBody, readVerifyUploads, VerifyUploadsRef } from '../uploads/schemas.ts';
 import { VerificationResponse } from '../verifications/schemas.ts';
 import { SESSIONS_BROWSER } from './group.ts';
 import { SessionIdParam, SessionUploadFormSchema } from './schemas.ts';
@@ -28,12 +30,19 @@ export const uploadSessionRoute = createRoute({
     "The end user's browser or app uploads the photos with the session's client token; CORS is open. Parts as " +
     'for POST /v1/verify. `201` returns the verification, completes the session (the token is spent) and sends ' +
     'the webhook. A `402` or a `422` leaves the session usable. Of concurrent uploads only one is processed; the ' +
-    'others get `409`. A session that imposes its document refuses another one (`400`). 12 requests per minute.',
+    'others get `409`. A session that imposes its document refuses another one (`400`). 12 requests per minute. ' +
+    'Large photos: a JSON body names the uploads made with POST /v1/sessions/{id}/uploads instead of files.',
   ...SESSIONS_BROWSER,
   middleware: [...SESSIONS_BROWSER.middleware, limitPerSession('upload'), uploadLimit],
   request: {
     params: SessionIdParam,
-    body: { required: true, content: { 'multipart/form-data': { schema: SessionUploadFormSchema } } },
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': { schema: SessionUploadFormSchema },
+        'application/json': { schema: VerifyUploadsRef },
+      },
+    },
   },
   responses: {
     201: {
@@ -65,8 +74,9 @@ export const uploadSession: RouteHandler<typeof uploadSessionRoute, AppEnv> = as
   if (!org) throw new ApiError('unauthorized', 'the organisation of this session no longer exists');
   if (org.suspended)
     throw new ApiError('account_suspended', 'this organisation is suspended; contact support');
-  const images = await readImageParts(c, VERIFY_IMAGE_PARTS, ['front']);
-  if (session.document_type === 'passport' && images.back) {
+  const named = isJsonBody(c) ? await readVerifyUploads(c) : null;
+  const images = named ? {} : await readImageParts(c, VERIFY_IMAGE_PARTS, ['front']);
+  if (session.document_type === 'passport' && (images.back || named?.back)) {
     throw new ApiError('invalid_request', 'back: this session expects a passport, which has no back');
   }
 
@@ -84,8 +94,12 @@ export const uploadSession: RouteHandler<typeof uploadSessionRoute, AppEnv> = as
         retentionDays: org.retention_days,
       },
       images,
+      uploads: named
+        ? uploadSource(deps, { orgId: session.org_id, mode: session.mode, sessionId: session.id }, named)
+        : undefined,
       documentType: session.document_type ?? undefined,
       sessionId: session.id,
+      reference: session.reference,
       startedAt: c.get('startedAt'),
       completeSession: (verificationId) =>
         deps.store.sessions.completeItem(session.id, claimId, verificationId, now),

@@ -5,7 +5,10 @@ import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { MAX_UPLOAD_BYTES, readImageParts, VERIFY_IMAGE_PARTS } from '../../http/images.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, RATE_LIMIT_HEADERS } from '../../openapi/common.ts';
+import { uploadSource } from '../../services/uploads.ts';
 import { verify } from '../../services/verify.ts';
+import { LARGE_UPLOAD_TEXT } from '../uploads/create-uploads.ts';
+import { isJsonBody, readVerifyUploads, VerifyUploadsRef } from '../uploads/schemas.ts';
 import { VERIFICATIONS } from './group.ts';
 import { IdempotencyKeyHeader, VerificationResponse, VerifyFormSchema } from './schemas.ts';
 
@@ -31,12 +34,19 @@ export const createVerificationRoute = createRoute({
     'the front in `front` and the back (with the MRZ) in `back`; for the Niger paper card the open page in `front`. ' +
     'An optional `selfie` is compared with the portrait. JPEG, PNG or WebP, at most 12 MB each. ' +
     'A too-blurry image is refused with 422 `unreadable`, and nothing is stored or billed. ' +
-    'With `Idempotency-Key`, a retry returns the original result with `Idempotent-Replayed: true` and is not billed twice.',
+    'With `Idempotency-Key`, a retry returns the original result with `Idempotent-Replayed: true` and is not billed twice. ' +
+    `Large images: send a JSON body naming direct uploads (POST /v1/uploads) instead of files. ${LARGE_UPLOAD_TEXT}`,
   ...VERIFICATIONS,
   middleware: [...VERIFICATIONS.middleware, uploadLimit],
   request: {
     headers: IdempotencyKeyHeader,
-    body: { required: true, content: { 'multipart/form-data': { schema: VerifyFormSchema } } },
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': { schema: VerifyFormSchema },
+        'application/json': { schema: VerifyUploadsRef },
+      },
+    },
   },
   responses: {
     200: {
@@ -56,6 +66,7 @@ export const createVerificationRoute = createRoute({
       'image_too_large',
       'account_suspended',
       'idempotency_in_progress',
+      'conflict',
       'unreadable',
       'idempotency_key_reused',
       'analysis_unavailable',
@@ -76,8 +87,12 @@ export const createVerification: RouteHandler<typeof createVerificationRoute, Ap
   if (!org) throw new ApiError('unauthorized', 'the organisation of this key no longer exists');
   if (org.suspended)
     throw new ApiError('account_suspended', 'this organisation is suspended; contact support');
-  const images = await readImageParts(c, VERIFY_IMAGE_PARTS, ['front']);
+  const named = isJsonBody(c) ? await readVerifyUploads(c) : null;
+  const images = named ? {} : await readImageParts(c, VERIFY_IMAGE_PARTS, ['front']);
   const result = await verify(deps, {
+    uploads: named
+      ? uploadSource(deps, { orgId: auth.orgId, mode: auth.mode, sessionId: null }, named)
+      : undefined,
     caller: {
       orgId: auth.orgId,
       appId: auth.appId,

@@ -1,10 +1,9 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
-import { nowOf } from '../../deps.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { resourceResponses } from '../../openapi/common.ts';
-import { requireUrlKey, signImageUrl } from '../../services/image-urls.ts';
+import { issueImageUrl } from '../../services/image-access.ts';
 import { VERIFICATIONS } from './group.ts';
 import { ImageKindParam, ImageUrlSchema, VerificationIdParam } from './schemas.ts';
 
@@ -29,29 +28,7 @@ export const getVerificationImage: RouteHandler<typeof getVerificationImageRoute
   const record = await deps.store.verifications.get(auth.orgId, auth.mode, id);
   if (!record) throw new ApiError('not_found', `no verification ${id}`);
   c.set('resourceId', id);
-  if (!record.images[kind] || record.images_purged_at) {
-    throw new ApiError(
-      'image_gone',
-      `the ${kind} image of ${id} was never stored or has been deleted after retention`,
-    );
-  }
-  const now = nowOf(deps);
-  const signed = await signImageUrl(
-    deps.baseUrl,
-    requireUrlKey(deps.urlSigningKey),
-    { verificationId: id, kind, orgId: auth.orgId, issuedTo: auth.keyId },
-    now,
-  );
-  await deps.store.audit.record(
-    {
-      org_id: auth.orgId,
-      action: 'image_url_issued',
-      actor: auth.keyId,
-      resource_id: id,
-      details: { kind, expires_at: signed.expires_at },
-    },
-    now,
-  );
+  const signed = await issueImageUrl(deps, record, kind, auth.keyId);
   return c.json(signed, 200);
 };
 

@@ -1,11 +1,9 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
-import { MAX_WEBHOOK_ENDPOINTS_PER_ORGANISATION, WebhookEndpointLimitError } from '@idv/store';
-import { allowLocalhostFromEnv, checkEndpointUrl } from '@idv/webhooks';
-import { nowOf } from '../../deps.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { MAX_WEBHOOK_ENDPOINTS_PER_ORGANISATION } from '@idv/store';
 import { authOf } from '../../http/auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
 import { AUTHENTICATED_ERRORS, errorResponses, jsonResponse } from '../../openapi/common.ts';
+import { createWebhookEndpoint } from '../../services/webhook-endpoints.ts';
 import { WEBHOOKS } from './group.ts';
 import { CreatedWebhookEndpointSchema, endpointView, NewWebhookEndpointSchema } from './schemas.ts';
 
@@ -37,27 +35,14 @@ export const createWebhook: RouteHandler<typeof createWebhookRoute, AppEnv> = as
   const { deps } = c.var;
   const auth = authOf(c);
   const body = c.req.valid('json');
-  const check = await checkEndpointUrl(body.url, {
-    allowLocalhost: deps.webhooks?.allowLocalhost ?? allowLocalhostFromEnv(),
-    resolve: deps.webhooks?.resolve,
+  const endpoint = await createWebhookEndpoint(deps, {
+    orgId: auth.orgId,
+    appId: auth.appId,
+    url: body.url,
+    description: body.description,
   });
-  if (!check.ok) throw new ApiError('invalid_request', `url: ${check.reason}`);
-  try {
-    const endpoint = await deps.store.webhookEndpoints.create(
-      { orgId: auth.orgId, appId: auth.appId, url: check.url, description: body.description },
-      nowOf(deps),
-    );
-    c.set('resourceId', endpoint.id);
-    return c.json({ ...endpointView(endpoint), secret: endpoint.secret }, 201);
-  } catch (error) {
-    if (error instanceof WebhookEndpointLimitError) {
-      throw new ApiError(
-        'conflict',
-        `at most ${MAX_WEBHOOK_ENDPOINTS_PER_ORGANISATION} webhook endpoints per organisation; delete one first`,
-      );
-    }
-    throw error;
-  }
+  c.set('resourceId', endpoint.id);
+  return c.json({ ...endpointView(endpoint), secret: endpoint.secret }, 201);
 };
 
 export function registerCreateWebhook(app: ApiApp) {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectError, testApp } from '../../support.ts';
+import { expectError, testApp, testStore } from '../../support.ts';
 import { sessionFixture } from '../sessions/session-support.ts';
 
 describe('the hosted capture page and the web SDK files', () => {
@@ -25,6 +25,9 @@ describe('the hosted capture page and the web SDK files', () => {
       page.headers.get('content-security-policy') ?? '',
     )?.[1];
     expect(html).toContain(`nonce="${nonce}"`);
+    // The photos go to the upload bucket by presigned PUTs: the only other origin it may reach.
+    const uploads = new URL(await testStore().uploads.presignPut('uploads/x', 'image/jpeg', 1, 60)).origin;
+    expect(page.headers.get('content-security-policy')).toContain(`connect-src 'self' ${uploads};`);
     await expectError(await app.request('/capture/ses_doesnotexist'), 404, 'not_found');
   });
 

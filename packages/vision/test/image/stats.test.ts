@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { quantile } from '../../src/image/stats.ts';
+
+/** The definition: sort, then the lower nearest rank. */
+function bySorting(values: number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const s = Float64Array.from(values).sort();
+  return s[Math.min(s.length - 1, Math.max(0, Math.floor(q * (s.length - 1))))]!;
+}
+
+describe('quantile (linear-time selection)', () => {
+  it('returns exactly the sorted value at the lower nearest rank', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(fc.integer({ min: 0, max: 255 }), fc.double({ noNaN: true, min: -1e6, max: 1e6 })),
+          {
+            maxLength: 400,
+          },
+        ),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (values, q) => {
+          expect(Object.is(quantile(values, q) + 0, bySorting(values, q) + 0)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('handles runs of equal values, sorted input, NaN and emptiness', () => {
+    const sorted = Array.from({ length: 10_001 }, (_, i) => i);
+    expect(quantile(sorted, 0.5)).toBe(5000);
+    expect(quantile([...sorted].reverse(), 0.9)).toBe(9000);
+    expect(quantile(new Array(1000).fill(7), 0.3)).toBe(7);
+    expect(quantile(new Float32Array([3, 1, 2]), 1)).toBe(3);
+    expect(quantile([Number.NaN, 1, 2], 1)).toBeNaN();
+    expect(quantile([Number.NaN, 1, 2], 0)).toBe(1);
+    expect(quantile([], 0.5)).toBeNaN();
+  });
+});
