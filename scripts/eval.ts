@@ -1,5 +1,5 @@
 /**
- * `npm run eval [-- [part] [folder] [--synth=N]]`: part is `reading`, `faces` or `tamper`
+ * `npm run eval [-- [part] [folder] [--synth=N] [--minutes=M] [--verbose]]`: part is `reading`, `faces` or `tamper`
  * (default: all). Reading: the synthetic benchmark (N generated documents, default 500; tuning
  * and held-out layouts apart), then the fixture folder's holdout half and tuning half apart
  * (fixture-split.ts). Accuracy on a folder of images with a truth.json (default
@@ -35,7 +35,12 @@ const want = (p: string) => part === 'all' || part === p;
 
 if (want('reading') && synth > 0) {
   console.log(`## Reading: synthetic benchmark (${synth} documents)\n`);
-  await evaluateSynthReading({ count: synth });
+  const minutes = args.find((a) => a.startsWith('--minutes='))?.slice(10);
+  await evaluateSynthReading({
+    count: synth,
+    minutes: minutes ? Number(minutes) : undefined,
+    verbose: args.includes('--verbose'),
+  });
 }
 if (!existsSync(resolve(dir, 'truth.json'))) {
   console.log(

@@ -1,8 +1,10 @@
 import { emptyPrintedFields, type ImageKind, type Observations, type PrintedFields } from '@idv/core';
 import { classifyDocument } from './document/classify.ts';
+import { splitComposite } from './document/composite.ts';
 import type { FieldBoxObservation, TextBoxObservation } from './document/text-boxes.ts';
 import type { NormalizedImage } from './image/normalize.ts';
 import type { Point, Quad } from './image/raster.ts';
+import { secondLook, worthSecondLook } from './mrz/find.ts';
 import { type MrzReading, mrzFromPage, warmUpMrz } from './mrz/read.ts';
 import { type PageView, readDocumentPage } from './ocr/focus.ts';
 import { warmUpOcr } from './ocr/models.ts';
@@ -44,7 +46,7 @@ export async function readDocument(
   const start = performance.now();
   // Each side is read from a view of it: the photo itself, or the document located in it and
   // straightened when it is small in the frame (ocr/focus.ts).
-  const pages: ({ side: 'front' | 'back' } & PageView)[] = [];
+  const pages: SideView[] = [];
   let ocrMs = 0;
   for (const side of ['front', 'back'] as const) {
     const img = images[side];
@@ -57,7 +59,7 @@ export async function readDocument(
   // The MRZ: on the back of a card, on the front of a passport; the back is tried first.
   const tMrz = performance.now();
   let mrz: MrzReading | null = null;
-  let mrzSide: ImageKind = 'front';
+  let mrzSide: 'front' | 'back' = 'front';
   for (const p of [...pages].sort((a, b) => (a.side === 'back' ? -1 : b.side === 'back' ? 1 : 0))) {
     const found = await mrzFromPage(p.image, p.page);
     if (found && (!mrz || (found.parsed.valid && !mrz.parsed.valid))) {
@@ -65,20 +67,20 @@ export async function readDocument(
       mrzSide = p.side;
     }
   }
+  if (!mrz) {
+    const again = await lookAgain(images, pages);
+    if (again) ({ mrz, side: mrzSide } = again);
+  }
   const mrzMs = performance.now() - tMrz;
 
   const tViz = performance.now();
   const frontView = pages.find((p) => p.side === 'front')!;
   const front = frontView.page;
   const back = pages.find((p) => p.side === 'back')?.page;
-  // The MRZ lines are not printed fields: leave them out of the label search.
-  const mrzLineSet = new Set(mrz && mrzSide === 'front' ? mrz.lineIndexes : []);
-  const backMrzSet = new Set(mrz && mrzSide === 'back' ? mrz.lineIndexes : []);
-  const frontKept = front.lines.map((_, i) => i).filter((i) => !mrzLineSet.has(i));
-  const backKept = (back?.lines ?? []).map((_, i) => i).filter((i) => !backMrzSet.has(i));
+  const { frontKept, backKept } = printedZoneLines(pages, mrz, mrzSide);
   const { fields: printed, sources } = readPrintedFieldsWithSources(
-    frontKept.map((i) => front.lines[i]!),
-    backKept.map((i) => back!.lines[i]!),
+    frontKept.map((k) => k.view.page.lines[k.index]!),
+    backKept.map((k) => k.view.page.lines[k.index]!),
   );
   const classification = classifyDocument({
     mrz,
@@ -135,15 +137,64 @@ export async function readDocument(
           })
         : []),
       ...sources.flatMap((s) => {
-        const side = s.page === 0 ? 'front' : 'back';
-        const view = pages.find((p) => p.side === side);
-        const index = (s.page === 0 ? frontKept : backKept)[s.line];
-        const line = index === undefined ? undefined : view?.page.lines[index];
-        return view && line ? [fieldBox(s.field, side, line, view.toSource, s.start, s.end)] : [];
+        const kept = (s.page === 0 ? frontKept : backKept)[s.line];
+        const line = kept?.view.page.lines[kept.index];
+        return kept && line
+          ? [fieldBox(s.field, kept.view.side, line, kept.view.toSource, s.start, s.end)]
+          : [];
       }),
     ],
     mrzDetails: mrz,
   };
+}
+
+type SideView = { side: 'front' | 'back' } & PageView;
+
+/**
+ * The first reading found no MRZ: each side that deserves it (mrz/find.ts) is read again at a
+ * finer scale, the back first; the side whose second look finds an MRZ keeps that reading.
+ */
+async function lookAgain(
+  images: { front: NormalizedImage; back?: NormalizedImage },
+  pages: SideView[],
+): Promise<{ mrz: MrzReading; side: 'front' | 'back' } | null> {
+  for (const side of ['back', 'front'] as const) {
+    const k = pages.findIndex((p) => p.side === side);
+    const img = images[side];
+    if (k < 0 || !img || !worthSecondLook(pages[k]!)) continue;
+    const again = await secondLook(img, pages[k]);
+    if (!again) continue;
+    pages[k] = { side, ...again.view };
+    return { mrz: again.mrz, side };
+  }
+  return null;
+}
+
+/**
+ * The lines the printed zone is read from, front and back, MRZ lines left out (they are not
+ * printed fields). A card photographed front and back in one picture is split into its two
+ * sides around its MRZ (document/composite.ts), so that each side's labels are read as a page.
+ */
+function printedZoneLines(
+  pages: SideView[],
+  mrz: MrzReading | null,
+  mrzSide: ImageKind,
+): { frontKept: { view: SideView; index: number }[]; backKept: { view: SideView; index: number }[] } {
+  const frontView = pages.find((p) => p.side === 'front')!;
+  const backView = pages.find((p) => p.side === 'back');
+  const mrzLines = new Set(mrz ? mrz.lineIndexes : []);
+  const keep = (view: SideView | undefined, indexes: number[]) =>
+    view
+      ? indexes.filter((i) => !(view.side === mrzSide && mrzLines.has(i))).map((index) => ({ view, index }))
+      : [];
+  const all = (view: SideView | undefined) => (view ? view.page.lines.map((_, i) => i) : []);
+  const composite =
+    mrz && mrz.format === 'TD1' && mrzSide === 'front' && !backView
+      ? splitComposite(frontView.page.lines, mrz.lineIndexes)
+      : null;
+  if (composite)
+    return { frontKept: keep(frontView, composite.front), backKept: keep(frontView, composite.back) };
+  return { frontKept: keep(frontView, all(frontView)), backKept: keep(backView, all(backView)) };
 }
 
 /**

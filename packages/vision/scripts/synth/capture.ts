@@ -44,6 +44,33 @@ export interface CaptureParams {
   blur: number;
   noise: number;
   jpegQuality: number;
+  /** A flatbed scan (small, flat, square to the frame, tight white margins) instead of a photo. */
+  scan?: boolean;
+}
+
+/**
+ * A small flatbed scan, as users upload them (about 300x450 px for a card): flat and square to
+ * the frame, on the scanner's white lid with a margin of a few pixels (the MRZ near the image's
+ * edge), a little blur and noise, JPEG; sometimes scanned sideways or upside down.
+ */
+export function sampleScan(r: Rng, level: Level): CaptureParams {
+  return {
+    level,
+    docWidth: r.range(280, 480),
+    perspective: 0,
+    tiltDegrees: r.normal() * 0.8,
+    quarterTurns: r.chance(0.3) ? r.pick([1, 2, 3] as const) : 0,
+    margin: r.range(0, 0.04),
+    photocopy: 'none',
+    shading: 0,
+    whiteBalance: [1, 1, 1],
+    glare: null,
+    moire: 0,
+    blur: r.chance(0.5) ? r.range(0.3, 0.6) : 0,
+    noise: r.range(0.5, 2),
+    jpegQuality: Math.round(r.range(75, 92)),
+    scan: true,
+  };
 }
 
 export function sampleCapture(r: Rng, level: Level): CaptureParams {
@@ -186,8 +213,10 @@ export async function capture(docs: SourceDocument[], p: CaptureParams, r: Rng):
   const totalH = stacked
     ? scaled.reduce((s, d) => s + d.height, 0) + gap * (scaled.length - 1)
     : Math.max(...scaled.map((d) => d.height));
-  const marginX = Math.round(totalW * p.margin) + 8;
-  const marginY = Math.round(totalH * p.margin) + 8;
+  // A scan's margin may be a pixel or two: its text then runs close to the image's edge.
+  const minMargin = p.scan ? 2 : 8;
+  const marginX = Math.round(totalW * p.margin) + minMargin;
+  const marginY = Math.round(totalH * p.margin) + minMargin;
   const W = totalW + 2 * marginX;
   const H = totalH + 2 * marginY;
   const theta = (p.tiltDegrees * Math.PI) / 180;
@@ -214,7 +243,7 @@ export async function capture(docs: SourceDocument[], p: CaptureParams, r: Rng):
   }
 
   // The table: a colour, a slow gradient and grain.
-  const table = r.pick([
+  const picked = r.pick([
     [92, 100, 112],
     [140, 110, 80],
     [200, 200, 195],
@@ -222,6 +251,7 @@ export async function capture(docs: SourceDocument[], p: CaptureParams, r: Rng):
     [170, 150, 120],
     [230, 228, 222],
   ]);
+  const table = p.scan ? [246, 246, 244] : picked;
   const out = new Float32Array(W * H * 3);
   const gx = r.range(-0.25, 0.25);
   const gy = r.range(-0.25, 0.25);

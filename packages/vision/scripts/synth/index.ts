@@ -2,7 +2,7 @@
  * Synthetic identity documents with known truth, for the reading benchmark and the tamper
  * attacks: `generateDocument(seed, options)` and the `corpus` / `generateCorpus` iterators.
  */
-export { type CaptureParams, capture, type Level, sampleCapture } from './capture.ts';
+export { type CaptureParams, capture, type Level, sampleCapture, sampleScan } from './capture.ts';
 export { type DocumentKind, type Holder, makeHolder } from './content.ts';
 export {
   type CorpusItem,

@@ -10,10 +10,13 @@ import type { RgbImage } from './raster.ts';
  */
 export const MIN_OCR_LONG_SIDE = 1000;
 
-export async function upscaleForOcr(img: RgbImage): Promise<{ image: RgbImage; factor: number }> {
+export async function upscaleForOcr(
+  img: RgbImage,
+  minLongSide = MIN_OCR_LONG_SIDE,
+): Promise<{ image: RgbImage; factor: number }> {
   const long = Math.max(img.width, img.height);
-  if (long >= MIN_OCR_LONG_SIDE) return { image: img, factor: 1 };
-  const factor = MIN_OCR_LONG_SIDE / long;
+  if (long >= minLongSide) return { image: img, factor: 1 };
+  const factor = minLongSide / long;
   const width = Math.round(img.width * factor);
   const height = Math.round(img.height * factor);
   const { data } = await profiled('resize', 'upscale', `${img.width}x${img.height}`, () =>

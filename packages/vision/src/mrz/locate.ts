@@ -54,11 +54,14 @@ export function mrzRows(lines: TextLine[]): MrzRow[] {
     .sort((a, b) => a.l.left - b.l.left);
   const rows: MrzRow[] = [];
   for (const { l, i } of pieces) {
-    const row = rows.find(
-      (r) => Math.abs(r.y - l.y) < 0.5 * Math.max(r.height, l.height) && l.left > r.right - 0.5 * l.height,
-    );
     const mrz: MrzReadingLine = { text: l.mrz.text, probs: l.mrz.chars.map((c) => c.prob) };
     const text = l.text.replace(/\s+/g, '');
+    const row = rows.find(
+      (r) =>
+        Math.abs(r.y - l.y) < 0.5 * Math.max(r.height, l.height) &&
+        l.left > r.right - 0.5 * l.height &&
+        sameRow(r, l.left, text, l.height),
+    );
     if (row) {
       row.mrz = { text: row.mrz.text + mrz.text, probs: [...row.mrz.probs, ...mrz.probs] };
       row.text += text;
@@ -84,6 +87,17 @@ export function mrzRows(lines: TextLine[]): MrzRow[] {
   return rows
     .filter((r) => r.mrz.text.length >= MIN_ROW_CHARS && mrzShare(r.text) >= MIN_MRZ_CHAR_SHARE)
     .sort((a, b) => a.y - b.y);
+}
+
+/**
+ * Pieces of one MRZ row are MRZ text on both sides of a small gap. Printed words far from an MRZ
+ * line at the same height (the front of a card photographed beside its back: "Sexe F" level with
+ * the back's first MRZ line) are another text, not a piece of the row.
+ */
+const MAX_FOREIGN_GAP = 2;
+function sameRow(row: MrzRow, left: number, text: string, height: number): boolean {
+  if (left - row.right <= MAX_FOREIGN_GAP * Math.max(row.height, height)) return true;
+  return mrzShare(row.text) >= MIN_MRZ_CHAR_SHARE && mrzShare(text) >= MIN_MRZ_CHAR_SHARE;
 }
 
 function mrzShare(text: string): number {

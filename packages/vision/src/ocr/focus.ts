@@ -21,6 +21,11 @@ export interface PageView {
   toSource(p: Point): Point;
   /** True when the document was located and cropped. */
   focused: boolean;
+  /**
+   * Text boxes of the first detection left outside the crop (0 without a crop): many of them
+   * say that the frame holds more than one document (a card's front and back side by side).
+   */
+  outside?: number;
 }
 
 export interface FocusOptions {
@@ -106,7 +111,18 @@ export async function readDocumentPage(img: RgbImage, opts: FocusOptions = {}): 
       quad[0][1] + u * (quad[1][1] - quad[0][1]) + v * (quad[3][1] - quad[0][1]),
     ];
   };
-  return { image, page, toSource, focused: true };
+  return { image, page, toSource, focused: true, outside: boxesOutside(boxes, region) };
+}
+
+/** Boxes whose centre lies outside a rotated rectangle. */
+function boxesOutside(boxes: TextBox[], r: RotatedRect): number {
+  const c = Math.cos(r.angle);
+  const s = Math.sin(r.angle);
+  return boxes.filter((b) => {
+    const dx = b.rect.cx - r.cx;
+    const dy = b.rect.cy - r.cy;
+    return Math.abs(dx * c + dy * s) > r.long / 2 || Math.abs(-dx * s + dy * c) > r.short / 2;
+  }).length;
 }
 
 /**
