@@ -65,6 +65,8 @@ const OWNER_STATUS: Record<string, number> = {
   'POST /v1/sessions/{id}/verify': 400, // no image
   'POST /v1/sessions/{id}/precheck': 200, // no image: `checked: false`, as any pre-check fault
   'POST /v1/sessions/{id}/mrz': 400, // no image
+  'POST /v1/uploads': 400, // no `images` list
+  'POST /v1/sessions/{id}/uploads': 400, // no `images` list
 };
 
 /** What a secret-key operation answers each credential that is not the owner's test key. */

@@ -11,6 +11,18 @@ import {
   testStore,
 } from './support.ts';
 
+/**
+ * The image link is public and limited per IP; `app.request` calls carry no address, so they
+ * share one counter with every other test that does the same in this run (the fuzz suite
+ * fetches image links by the hundred). These tests are about permissions, not the limit.
+ */
+const NO_IP_LIMIT = {
+  perKeyPerMinute: 1_000_000,
+  perIpPerMinute: 1_000_000,
+  sessionUploadsPerMinute: 1_000_000,
+  sessionHelpersPerMinute: 1_000_000,
+};
+
 const ROLES: Role[] = ['owner', 'admin', 'reviewer', 'developer'];
 const rowIds = (html: string) =>
   [...html.matchAll(/data-testid="verification-row" data-id="([^"]+)"/g)].map((m) => m[1]);
@@ -168,7 +180,7 @@ describe('the photos of a live verification', () => {
     it(`see photos: ${role} ${allowed ? 'allowed, through an audited short-lived URL' : 'refused with 403'}`, async () => {
       const team = await createTeam();
       const v = await seedVerification(team.org, 'live', { front: image, selfie: image });
-      const app = consoleApp({ urlSigningKey: randomBytes(32) });
+      const app = consoleApp({ urlSigningKey: randomBytes(32), limits: NO_IP_LIMIT });
       const browser = await signedIn(app, team, role);
       const page = await (await browser.get(`/console/verifications/${v.id}`)).text();
       expect(page.includes('data-testid="verification-image"')).toBe(allowed);
@@ -198,7 +210,7 @@ describe('the photos of a live verification', () => {
 
   it('test mode keeps no photo; purged photos are gone (410)', async () => {
     const team = await createTeam();
-    const app = consoleApp({ urlSigningKey: randomBytes(32) });
+    const app = consoleApp({ urlSigningKey: randomBytes(32), limits: NO_IP_LIMIT });
     const browser = await signedIn(app, team, 'owner');
     const test = await seedVerification(team.org, 'test');
     expect(await (await browser.get(`/console/verifications/${test.id}`)).text()).toContain(

@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 /** The document client bound to the one table, handed to every repository. */
 export interface Table {
@@ -26,4 +26,29 @@ export function isConditionFailure(error: unknown): boolean {
     return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
   }
   return false;
+}
+
+/**
+ * Removes a claim (`upload_claim`, `claim_until`) from an item if `claimId` still holds it:
+ * a claim taken over or already spent since is left alone. Sessions and staged uploads both
+ * claim before analysing and give the claim back when nothing was analysed.
+ */
+export async function releaseClaim(
+  table: Table,
+  key: Record<string, string>,
+  claimId: string,
+): Promise<void> {
+  try {
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: key,
+        UpdateExpression: 'REMOVE upload_claim, claim_until',
+        ConditionExpression: 'upload_claim = :claim',
+        ExpressionAttributeValues: { ':claim': claimId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }

@@ -1,18 +1,8 @@
-import type { Mode, SessionDocumentType, SessionRecord } from '@idv/store';
+import type { NewSessionInput, SessionRecord } from '@idv/store';
 import { type AppDeps, nowOf } from '../deps.ts';
 
-export interface OpenSessionInput {
-  orgId: string;
-  appId: string;
-  mode: Mode;
-  /** The key that opened it, or the console user for a QR session. */
-  keyId: string;
-  reference?: string | null;
-  documentType?: SessionDocumentType | null;
-  ttlSeconds: number;
-  /** Set when a console user opens it (QR session). */
-  createdBy?: string | null;
-}
+/** The store's session input: one definition of what opening a session takes. */
+export type OpenSessionInput = NewSessionInput;
 
 /** The hosted capture page of a session; with the client token after `#` when it is known. */
 export function captureUrl(baseUrl: string, sessionId: string, clientToken?: string): string {

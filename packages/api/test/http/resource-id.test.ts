@@ -18,6 +18,7 @@ describe('path ids checked at the edge', () => {
     { method: 'POST', path: '/v1/sessions/:id/precheck', prefix: 'ses', auth: 'token' },
     { method: 'POST', path: '/v1/sessions/:id/mrz', prefix: 'ses', auth: 'token' },
     { method: 'POST', path: '/v1/sessions/:id/verify', prefix: 'ses', auth: 'token' },
+    { method: 'POST', path: '/v1/sessions/:id/uploads', prefix: 'ses', auth: 'token' },
     { method: 'DELETE', path: '/v1/webhooks/:id', prefix: 'whe', auth: 'key' },
     { method: 'GET', path: '/v1/webhooks/:id/deliveries', prefix: 'whe', auth: 'key' },
     { method: 'GET', path: '/capture/:id', prefix: 'ses', auth: 'none' },

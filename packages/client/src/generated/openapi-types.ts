@@ -1589,6 +1589,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (estimated from the work ahead when the service is analysing as many verifications as it can hold) */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     uploadSession: {

@@ -2,7 +2,7 @@ import type { AuditEntry } from '@idv/store';
 import { type Lang, MESSAGES } from '../i18n.ts';
 import { formatDate, OPS_MESSAGES } from '../operations-i18n.ts';
 import { Layout } from './layout.tsx';
-import { type Flash, FlashMessage, Pager, type signedInOf } from './parts.tsx';
+import { type Flash, FlashMessage, Pager, RowsTable, type signedInOf } from './parts.tsx';
 
 export interface AuditJournalProps {
   lang: Lang;
@@ -23,39 +23,26 @@ export function AuditJournalPage(props: AuditJournalProps) {
     <Layout lang={props.lang} title={o.audit} signedIn={props.signedIn}>
       <h1>{o.audit}</h1>
       <FlashMessage flash={props.flash} />
-      {props.entries.length === 0 ? <p class="muted">{o.noneFound}</p> : null}
-      {props.entries.length > 0 ? (
-        <div class="scroll">
-          <table>
-            <thead>
-              <tr>
-                <th>{t.created}</th>
-                <th>{o.action}</th>
-                <th>{o.actor}</th>
-                <th>{o.resource}</th>
-                <th>{o.details}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.entries.map((e) => (
-                <tr data-testid="audit-row" data-id={e.id} data-action={e.action}>
-                  <td>{formatDate(props.lang, e.created_at)}</td>
-                  <td>
-                    <code>{e.action}</code>
-                  </td>
-                  <td style="overflow-wrap:anywhere">{props.people.get(e.actor) ?? e.actor}</td>
-                  <td>
-                    <code>{e.resource_id ?? '—'}</code>
-                  </td>
-                  <td style="overflow-wrap:anywhere">
-                    <code>{Object.keys(e.details).length > 0 ? JSON.stringify(e.details) : '—'}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <RowsTable
+        empty={o.noneFound}
+        headings={[t.created, o.action, o.actor, o.resource, o.details]}
+        rows={props.entries}
+        row={(e) => (
+          <tr data-testid="audit-row" data-id={e.id} data-action={e.action}>
+            <td>{formatDate(props.lang, e.created_at)}</td>
+            <td>
+              <code>{e.action}</code>
+            </td>
+            <td style="overflow-wrap:anywhere">{props.people.get(e.actor) ?? e.actor}</td>
+            <td>
+              <code>{e.resource_id ?? '—'}</code>
+            </td>
+            <td style="overflow-wrap:anywhere">
+              <code>{Object.keys(e.details).length > 0 ? JSON.stringify(e.details) : '—'}</code>
+            </td>
+          </tr>
+        )}
+      />
       <Pager lang={props.lang} path="/console/audit" query={props.query} next={props.next} />
     </Layout>
   );

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { Child } from 'hono/jsx';
 import type { ConsoleEnv } from '../env.ts';
 import type { Lang } from '../i18n.ts';
 import { OPS_MESSAGES } from '../operations-i18n.ts';
@@ -44,5 +45,32 @@ export function Pager(props: {
         </a>
       ) : null}
     </p>
+  );
+}
+
+/**
+ * A list page's table: a muted line when there is nothing to show, otherwise the headings and
+ * one row per item, scrolling sideways inside the page at phone width.
+ */
+export function RowsTable<T>(props: {
+  empty: string;
+  headings: string[];
+  rows: T[];
+  row: (item: T) => Child;
+}) {
+  if (props.rows.length === 0) return <p class="muted">{props.empty}</p>;
+  return (
+    <div class="scroll">
+      <table>
+        <thead>
+          <tr>
+            {props.headings.map((heading) => (
+              <th>{heading}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{props.rows.map((item) => props.row(item))}</tbody>
+      </table>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Mode, RequestLogEntry } from '@idv/store';
 import { type Lang, MESSAGES } from '../i18n.ts';
 import { formatDate, OPS_MESSAGES } from '../operations-i18n.ts';
 import { Layout } from './layout.tsx';
-import { type Flash, FlashMessage, Pager, type signedInOf } from './parts.tsx';
+import { type Flash, FlashMessage, Pager, RowsTable, type signedInOf } from './parts.tsx';
 
 export interface RequestLogsProps {
   lang: Lang;
@@ -54,51 +54,35 @@ export function RequestLogsPage(props: RequestLogsProps) {
           </button>
         </div>
       </form>
-      {props.entries.length === 0 ? <p class="muted">{o.noneFound}</p> : null}
-      {props.entries.length > 0 ? (
-        <div class="scroll">
-          <table>
-            <thead>
-              <tr>
-                <th>{t.created}</th>
-                <th>{o.method}</th>
-                <th>{o.route}</th>
-                <th>{o.httpStatus}</th>
-                <th>{o.errorCode}</th>
-                <th>{o.key}</th>
-                <th>{o.duration}</th>
-                <th>{o.resource}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.entries.map((e) => (
-                <tr data-testid="log-row" data-id={e.id}>
-                  <td>{formatDate(props.lang, e.created_at)}</td>
-                  <td>{e.method}</td>
-                  <td>
-                    <code>{e.route}</code>
-                  </td>
-                  <td>{e.status}</td>
-                  <td>{e.error_code ?? '—'}</td>
-                  <td>
-                    <code>{e.key ?? '—'}</code>
-                  </td>
-                  <td>{e.duration_ms} ms</td>
-                  <td>
-                    {e.resource_id?.startsWith('vrf_') ? (
-                      <a href={`/console/verifications/${e.resource_id}`}>
-                        <code>{e.resource_id}</code>
-                      </a>
-                    ) : (
-                      <code>{e.resource_id ?? '—'}</code>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <RowsTable
+        empty={o.noneFound}
+        headings={[t.created, o.method, o.route, o.httpStatus, o.errorCode, o.key, o.duration, o.resource]}
+        rows={props.entries}
+        row={(e) => (
+          <tr data-testid="log-row" data-id={e.id}>
+            <td>{formatDate(props.lang, e.created_at)}</td>
+            <td>{e.method}</td>
+            <td>
+              <code>{e.route}</code>
+            </td>
+            <td>{e.status}</td>
+            <td>{e.error_code ?? '—'}</td>
+            <td>
+              <code>{e.key ?? '—'}</code>
+            </td>
+            <td>{e.duration_ms} ms</td>
+            <td>
+              {e.resource_id?.startsWith('vrf_') ? (
+                <a href={`/console/verifications/${e.resource_id}`}>
+                  <code>{e.resource_id}</code>
+                </a>
+              ) : (
+                <code>{e.resource_id ?? '—'}</code>
+              )}
+            </td>
+          </tr>
+        )}
+      />
       <Pager lang={props.lang} path="/console/logs" query={props.query} next={props.next} />
     </Layout>
   );

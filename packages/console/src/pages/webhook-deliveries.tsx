@@ -2,7 +2,7 @@ import type { WebhookDelivery, WebhookEndpoint } from '@idv/store';
 import { type Lang, MESSAGES } from '../i18n.ts';
 import { formatDate, OPS_MESSAGES } from '../operations-i18n.ts';
 import { Layout } from './layout.tsx';
-import type { signedInOf } from './parts.tsx';
+import { RowsTable, type signedInOf } from './parts.tsx';
 
 export interface WebhookDeliveriesProps {
   lang: Lang;
@@ -24,39 +24,24 @@ export function WebhookDeliveriesPage(props: WebhookDeliveriesProps) {
       <p>
         <a href="/console/webhooks">{o.webhooks}</a>
       </p>
-      {props.deliveries.length === 0 ? <p class="muted">{o.noDelivery}</p> : null}
-      {props.deliveries.length > 0 ? (
-        <div class="scroll">
-          <table>
-            <thead>
-              <tr>
-                <th>{t.created}</th>
-                <th>{t.state}</th>
-                <th>{o.attempts}</th>
-                <th>{o.lastStatus}</th>
-                <th>{o.lastError}</th>
-                <th>{o.nextAttempt}</th>
-                <th>{o.event}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.deliveries.map((d) => (
-                <tr data-testid="delivery-row" data-id={d.id} data-status={d.status}>
-                  <td>{formatDate(props.lang, d.created_at)}</td>
-                  <td>{o[`status_${d.status}`]}</td>
-                  <td data-testid="delivery-attempts">{d.attempts}</td>
-                  <td>{d.last_status_code ?? '—'}</td>
-                  <td style="overflow-wrap:anywhere">{d.last_error ?? '—'}</td>
-                  <td>{formatDate(props.lang, d.next_attempt_at)}</td>
-                  <td>
-                    <code>{d.event_id}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <RowsTable
+        empty={o.noDelivery}
+        headings={[t.created, t.state, o.attempts, o.lastStatus, o.lastError, o.nextAttempt, o.event]}
+        rows={props.deliveries}
+        row={(d) => (
+          <tr data-testid="delivery-row" data-id={d.id} data-status={d.status}>
+            <td>{formatDate(props.lang, d.created_at)}</td>
+            <td>{o[`status_${d.status}`]}</td>
+            <td data-testid="delivery-attempts">{d.attempts}</td>
+            <td>{d.last_status_code ?? '—'}</td>
+            <td style="overflow-wrap:anywhere">{d.last_error ?? '—'}</td>
+            <td>{formatDate(props.lang, d.next_attempt_at)}</td>
+            <td>
+              <code>{d.event_id}</code>
+            </td>
+          </tr>
+        )}
+      />
     </Layout>
   );
 }

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { GetCommand, PutCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newId, randomAlphanumeric } from '@idv/core';
-import { epochSeconds, isConditionFailure, stripKeys, type Table } from '../table.ts';
+import { epochSeconds, isConditionFailure, releaseClaim, stripKeys, type Table } from '../table.ts';
 import type { Mode } from './api-keys.ts';
 
 export type SessionDocumentType = 'passport' | 'cni';
@@ -64,22 +64,26 @@ export type SessionClaim =
 const itemKey = (id: string) => ({ pk: `SES#${id}`, sk: 'SES' });
 const listPartition = (orgId: string, mode: Mode) => `ORG#${orgId}#MODE#${mode}#SES`;
 
+/** What opening a session takes (API key or console QR session). */
+export interface NewSessionInput {
+  orgId: string;
+  appId: string;
+  mode: Mode;
+  /** The key that opened it, or the console user for a QR session. */
+  keyId: string;
+  reference?: string | null;
+  documentType?: SessionDocumentType | null;
+  ttlSeconds: number;
+  /** A console user opening it from the console (QR session). */
+  createdBy?: string | null;
+}
+
 export class SessionRepository {
   constructor(private readonly table: Table) {}
 
   /** Opens a session; returns the client token, which is never retrievable again. */
   async create(
-    input: {
-      orgId: string;
-      appId: string;
-      mode: Mode;
-      keyId: string;
-      reference?: string | null;
-      documentType?: SessionDocumentType | null;
-      ttlSeconds: number;
-      /** A console user opening it from the console (QR session). */
-      createdBy?: string | null;
-    },
+    input: NewSessionInput,
     now = new Date(),
   ): Promise<{ record: SessionRecord; clientToken: string }> {
     const clientToken = `vn_ct_${randomAlphanumeric(CLIENT_TOKEN_RANDOM_LENGTH, TOKEN_ALPHABET)}`;
@@ -232,19 +236,7 @@ export class SessionRepository {
 
   /** Frees a claim after an upload that changed nothing (402, 422, 503): the session stays usable. */
   async releaseUpload(id: string, claimId: string): Promise<void> {
-    try {
-      await this.table.doc.send(
-        new UpdateCommand({
-          TableName: this.table.name,
-          Key: itemKey(id),
-          UpdateExpression: 'REMOVE upload_claim, claim_until',
-          ConditionExpression: 'upload_claim = :claim',
-          ExpressionAttributeValues: { ':claim': claimId },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    await releaseClaim(this.table, itemKey(id), claimId);
   }
 
   private async readItem(id: string): Promise<Record<string, unknown> | null> {

@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { randomAlphanumeric } from '@idv/core';
 import { queryItems } from '../pagination.ts';
-import { epochSeconds, isConditionFailure, stripKeys, type Table } from '../table.ts';
+import { epochSeconds, isConditionFailure, releaseClaim, stripKeys, type Table } from '../table.ts';
 import type { Mode } from './api-keys.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -142,23 +142,7 @@ export class UploadRepository {
 
   /** Gives claimed uploads back (nothing was analysed): a retry may name them again. */
   async release(ids: string[], claimId: string): Promise<void> {
-    await Promise.all(
-      ids.map(async (id) => {
-        try {
-          await this.table.doc.send(
-            new UpdateCommand({
-              TableName: this.table.name,
-              Key: itemKey(id),
-              UpdateExpression: 'REMOVE upload_claim, claim_until',
-              ConditionExpression: 'upload_claim = :claim',
-              ExpressionAttributeValues: { ':claim': claimId },
-            }),
-          );
-        } catch (error) {
-          if (!isConditionFailure(error)) throw error;
-        }
-      }),
-    );
+    await Promise.all(ids.map((id) => releaseClaim(this.table, itemKey(id), claimId)));
   }
 
   /** Unused uploads whose usability ended before `now`, oldest first. */

@@ -36,6 +36,7 @@ export const createSessionUploadsRoute = createRoute({
       'session_expired',
       'image_too_large',
       'rate_limited',
+      'service_unavailable',
     ),
   },
 });
