@@ -10,11 +10,12 @@ import { createApp } from '@idv/api';
 import type { Store } from '@idv/store';
 import { inProcessAnalyzer, warmUpAnalyzer } from '@idv/vision';
 import { startWebhookWorker, webhookEventPublisher } from '@idv/webhooks';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentPhoto, matchingSelfie } from '../support/documents.ts';
 import { bearer, createTestOrganisation } from '../support/stack.ts';
 import { isolatedStore, type Receiver, startReceiver, waitFor } from '../webhooks/support.ts';
+import { CHROMIUM, launchChromium } from './chromium.ts';
 import { writeY4m } from './fake-camera.ts';
 
 /**
@@ -24,7 +25,6 @@ import { writeY4m } from './fake-camera.ts';
  * verification saved and its webhook received. Screenshots go to test-artifacts/browser/.
  * `npm test` installs Chromium when missing (scripts/ensure-system-deps.sh).
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(import.meta.dirname, '../..');
 const ARTIFACTS = join(ROOT, 'test-artifacts', 'browser');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
@@ -82,20 +82,7 @@ describe.skipIf(!existsSync(CHROMIUM))('capture flow in Chromium', () => {
     });
     expect(hook.status).toBe(201);
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-video-capture=${camera}`,
-      ],
-    });
+    browser = await launchChromium({ fakeCamera: camera });
   }, 180_000);
 
   afterAll(async () => {

@@ -8,11 +8,12 @@ import { createApp } from '@idv/api';
 import { mountConsole } from '@idv/console';
 import type { Store } from '@idv/store';
 import { startWebhookWorker, webhookEventPublisher } from '@idv/webhooks';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedVerification } from '../../packages/api/test/support.ts';
 import { createTestOrganisation, testStore } from '../support/stack.ts';
 import { isolatedStore, type Receiver, startReceiver, waitFor } from '../webhooks/support.ts';
+import { CHROMIUM, launchChromium } from './chromium.ts';
 
 /**
  * The operator console in a real browser (Debian's Chromium, headless, phone width): a reviewer
@@ -20,7 +21,6 @@ import { isolatedStore, type Receiver, startReceiver, waitFor } from '../webhook
  * `final_verdict`; a developer creates a key, uses it, revokes it (the next call gets 401).
  * Screenshots go to test-artifacts/browser/.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(resolve(import.meta.dirname, '../..'), 'test-artifacts', 'browser');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
 
@@ -68,7 +68,7 @@ describe.skipIf(!existsSync(CHROMIUM))('operator console in Chromium', () => {
       emails[role] = `${role}+${org.orgId}@example.com`.toLowerCase();
       await testStore().users.create({ orgId: org.orgId, email: emails[role], role, password });
     }
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {

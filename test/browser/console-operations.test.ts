@@ -6,17 +6,17 @@ import { join, resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from '@idv/api';
 import { mountConsole } from '@idv/console';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedVerification } from '../../packages/api/test/support.ts';
 import { createTestOrganisation, testStore } from '../support/stack.ts';
+import { CHROMIUM, launchChromium } from './chromium.ts';
 
 /**
  * The operations pages in Debian's Chromium at phone width: an owner opens the verifications
  * list, a live verification's detail (its photo loaded through an audited short-lived URL),
  * then the usage page. Screenshots go to test-artifacts/browser/.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(resolve(import.meta.dirname, '../..'), 'test-artifacts', 'browser');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
 // A 1×1 PNG: the detail page shows it as the stored front image.
@@ -48,7 +48,7 @@ describe.skipIf(!existsSync(CHROMIUM))('console operations pages in Chromium', (
     org = await createTestOrganisation();
     email = `owner+${org.orgId}@example.com`.toLowerCase();
     await testStore().users.create({ orgId: org.orgId, email, role: 'owner', password });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {

@@ -9,10 +9,11 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from '@idv/api';
 import { mountConsole } from '@idv/console';
 import { inProcessAnalyzer, warmUpAnalyzer } from '@idv/vision';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentPhoto, matchingSelfie } from '../support/documents.ts';
 import { createTestOrganisation, testStore } from '../support/stack.ts';
+import { CHROMIUM, launchChromium } from './chromium.ts';
 import { writeY4m } from './fake-camera.ts';
 
 /**
@@ -22,7 +23,6 @@ import { writeY4m } from './fake-camera.ts';
  * made by the test) and the capture completed; the console page follows the states without a
  * reload up to "verification received". Screenshots go to test-artifacts/browser/.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(import.meta.dirname, '../..');
 const ARTIFACTS = join(ROOT, 'test-artifacts', 'browser');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
@@ -61,20 +61,7 @@ describe.skipIf(!existsSync(CHROMIUM))('console sign-up and QR session in Chromi
     const app = createApp(deps);
     mountConsole(app, deps, { sessionKey: randomBytes(32) });
     server.on('request', getRequestListener(app.fetch));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-video-capture=${camera}`,
-      ],
-    });
+    browser = await launchChromium({ fakeCamera: camera });
   }, 180_000);
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { buildMrz, MRZ_LAYOUTS, type MrzFormat, parseMrz } from '@idv/core';
+import { MRZ_LAYOUTS, type MrzFormat, parseMrz } from '@idv/core';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { normalizeImage } from '../../src/image/normalize.ts';
@@ -9,6 +9,7 @@ import { greedyText, MRZ_MODEL_PATH, mrzLineInput, mrzLinePosteriors } from '../
 import { decodeMrzLines } from '../../src/mrz/model-read.ts';
 import { positionSets } from '../../src/mrz/positions.ts';
 import { readMrzOnly } from '../../src/mrz/read.ts';
+import { SAHEL_CARD_ZONE as TD1, TD2_CARD_ZONE as TD2, PASSPORT_ZONE as TD3 } from '../support/mrz-zones.ts';
 
 /**
  * The project's MRZ recogniser (training/mrz, weights committed at MRZ_MODEL_PATH) on MRZ lines
@@ -59,45 +60,6 @@ async function readLines(lines: string[], format: MrzFormat, size?: number): Pro
   const sets = positionSets(format);
   return posts.map((p, i) => decodeConstrained(p, sets[i]!)?.text ?? '');
 }
-
-const TD3 = buildMrz({
-  format: 'TD3',
-  documentCode: 'P',
-  issuingState: 'NER',
-  nationality: 'NER',
-  documentNumber: 'PA0940443',
-  surname: 'MARTIN',
-  givenNames: 'CHRISTELLE',
-  dateOfBirth: '840607',
-  sex: 'F',
-  dateOfExpiry: '320321',
-});
-
-const TD2 = buildMrz({
-  format: 'TD2',
-  documentCode: 'ID',
-  issuingState: 'BFA',
-  nationality: 'BFA',
-  documentNumber: 'B7K204519',
-  surname: 'KABORE',
-  givenNames: 'AWA KADI',
-  dateOfBirth: '020229',
-  sex: 'F',
-  dateOfExpiry: '291130',
-});
-
-const TD1 = buildMrz({
-  format: 'TD1',
-  documentCode: 'ID',
-  issuingState: 'MLI',
-  nationality: 'MLI',
-  documentNumber: '12345678901234567',
-  surname: 'OUEDRAOGO',
-  givenNames: 'ISSA',
-  dateOfBirth: '910315',
-  sex: 'M',
-  dateOfExpiry: '340101',
-});
 
 describe('the MRZ recogniser (training/mrz) on rendered OCR-B lines', () => {
   it('has its weights in the repository, under 1 MB', async () => {

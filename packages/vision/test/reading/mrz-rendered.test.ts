@@ -1,9 +1,10 @@
-import { buildMrz, MRZ_LAYOUTS, parseMrz } from '@idv/core';
+import { MRZ_LAYOUTS, parseMrz } from '@idv/core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { readMrzOnly } from '../../src/mrz/read.ts';
 import { warmUp } from '../../src/read-document.ts';
+import { SAHEL_CARD_ZONE as CARD, PASSPORT_ZONE as PASSPORT } from '../support/mrz-zones.ts';
 
 /**
  * The MRZ reader on MRZ zones drawn here in OCR-B (Debian's fonts-ocr-b, as printed MRZs are):
@@ -31,32 +32,6 @@ async function renderMrz(lines: string[], opts: { width?: number; quarterTurns?:
   if (opts.quarterTurns) img = sharp(await img.png().toBuffer()).rotate(90 * opts.quarterTurns);
   return normalizeImage(new Uint8Array(await img.png().toBuffer()));
 }
-
-const PASSPORT = buildMrz({
-  format: 'TD3',
-  documentCode: 'P',
-  issuingState: 'NER',
-  nationality: 'NER',
-  documentNumber: 'PA0940443',
-  surname: 'MARTIN',
-  givenNames: 'CHRISTELLE',
-  dateOfBirth: '840607',
-  sex: 'F',
-  dateOfExpiry: '320321',
-});
-
-const CARD = buildMrz({
-  format: 'TD1',
-  documentCode: 'ID',
-  issuingState: 'NER',
-  nationality: 'NER',
-  documentNumber: '12345678901234567',
-  surname: 'OUEDRAOGO',
-  givenNames: 'ISSA',
-  dateOfBirth: '910315',
-  sex: 'M',
-  dateOfExpiry: '340101',
-});
 
 beforeAll(async () => {
   await warmUp();
