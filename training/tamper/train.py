@@ -2,11 +2,12 @@
 photographed) vs screen recapture, on 96 x 96 patches of the document at the service's working
 resolution. See README.md (data, architecture, seed, command, figures).
 
-    /usr/bin/python3 training/tamper/train.py /tmp/tamper-data [--minutes 25] [--seed 7]
+    /usr/bin/python3 training/tamper/train.py DATA [DATA ...] [--epochs 4] [--minutes 40] [--seed 7]
 
-Reads DATA/index.json and DATA/<class>/<name>.png (written by
+Reads DATA/index.json and DATA/<class>/<name>.png of every DATA directory (written by
 packages/vision/scripts/eval/corpus/export-training.ts), writes training/tamper/capture-cnn.onnx
-and capture-cnn.log.json (arguments, figures, temperature, duration).
+and capture-cnn.log.json (arguments, figures, temperature, duration) after every epoch, so an
+interrupted run still leaves the last finished epoch's model and figures.
 """
 
 import argparse
@@ -53,9 +54,9 @@ def patches_of(img, rng, n):
     return np.stack([img[y : y + PATCH, x : x + PATCH] for x, y in zip(xs, ys)])
 
 
-def grid_patches(img):
+def grid_patches(img, cols=4, rows=3):
     h, w, _ = img.shape
-    return np.stack([img[y : y + PATCH, x : x + PATCH] for x, y in grid_origins(w, h)])
+    return np.stack([img[y : y + PATCH, x : x + PATCH] for x, y in grid_origins(w, h, cols, rows)])
 
 
 def is_val(source):
@@ -65,11 +66,16 @@ def is_val(source):
 
 class CaptureNet(nn.Module):
     """Full resolution first layer (halftone dots, toner speckle and subpixel grids are 1-3 px),
-    then four stride-2 stages and global average pooling: 60 k parameters."""
+    then four stride-2 stages and global average pooling: 98 k parameters.
+
+    A fourth input channel, computed inside the network from the RGB it is given: the pixel's
+    chroma (max - min of R, G, B). A copy loses the colour of the security print; a linear first
+    layer can only see colour as signed differences of channels, the chroma says "how much
+    colour" directly, whatever its hue."""
 
     def __init__(self):
         super().__init__()
-        chans = [3, 16, 24, 48, 64, 96]
+        chans = [4, 16, 24, 48, 64, 96]
         layers = []
         for i in range(5):
             layers += [
@@ -82,7 +88,8 @@ class CaptureNet(nn.Module):
 
     def forward(self, x):
         # Input: RGB 0..255, NCHW float; normalised here so the service passes raw pixels.
-        x = (x - 128.0) / 64.0
+        chroma = x.max(dim=1, keepdim=True).values - x.min(dim=1, keepdim=True).values
+        x = torch.cat([(x - 128.0) / 64.0, chroma / 32.0 - 1.0], dim=1)
         x = self.features(x)
         return self.head(x.mean(dim=(2, 3)))
 
@@ -93,10 +100,12 @@ def to_tensor(p):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("data")
+    ap.add_argument("data", nargs="+")
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--minutes", type=float, default=25.0)
-    ap.add_argument("--per-image", type=int, default=48)
+    ap.add_argument("--epochs", type=int, default=4)
+    ap.add_argument("--minutes", type=float, default=40.0, help="wall-clock cap: stop early, keep the last epoch")
+    ap.add_argument("--per-image", type=int, default=48, help="patches cut per training image, once")
+    ap.add_argument("--per-epoch", type=int, default=16, help="of which an epoch draws this many per image")
     ap.add_argument("--batch", type=int, default=64)
     ap.add_argument("--out", default=os.path.join(HERE, "capture-cnn.onnx"))
     args = ap.parse_args()
@@ -105,12 +114,21 @@ def main():
     torch.set_num_threads(2)
     rng = np.random.default_rng(args.seed)
 
-    index = json.load(open(os.path.join(args.data, "index.json")))
-    train_x, train_y, val = [], [], []
+    # The directories' indexes together; an image (source and kind) exported twice counts once.
+    index, seen = [], set()
+    for d in args.data:
+        for e in json.load(open(os.path.join(d, "index.json"))):
+            if (e["source"], e["kind"]) not in seen:
+                seen.add((e["source"], e["kind"]))
+                index.append(dict(e, file=os.path.join(d, e["file"])))
+    # val: the service's 4 x 3 grid; val_dense: a 6 x 4 grid of the same images (does a denser
+    # grid measure better, for twice the inference?)
+    train_x, train_y, val, val_dense = [], [], [], []
     for e in index:
-        img = load_image(os.path.join(args.data, e["file"]))
+        img = load_image(e["file"])
         if is_val(e["source"]):
             val.append((grid_patches(img), e["cls"], e["kind"], e["source"]))
+            val_dense.append((grid_patches(img, 6, 4), e["cls"], e["kind"], e["source"]))
         else:
             train_x.append(patches_of(img, rng, args.per_image))
             train_y += [e["cls"]] * args.per_image
@@ -121,16 +139,22 @@ def main():
           f"loaded in {time.time() - t0:.0f} s", flush=True)
 
     net = CaptureNet()
-    # Classes weighted to balance them (three copy kinds for two bona fide captures per source).
+    # Classes weighted to balance them (more copy kinds than bona fide kinds per source).
     weight = torch.tensor(counts.sum() / (3.0 * np.maximum(counts, 1)), dtype=torch.float32)
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
+    # An epoch shows every training image once, through `per_epoch` of its patches (a fresh draw
+    # each epoch: 3 epochs of 16 use all 48). Cosine decay of the rate over the planned steps.
+    images = len(X) // args.per_image
+    steps_per_epoch = images * args.per_epoch // args.batch
+    planned = steps_per_epoch * args.epochs
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda k: 0.05 + 0.95 * 0.5 * (1 + np.cos(np.pi * min(k, planned) / planned)))
     deadline = t0 + args.minutes * 60
-    step, epoch, history = 0, 0, []
-    while time.time() < deadline:
-        epoch += 1
+    step, history, stopped_early = 0, [], False
+    for epoch in range(1, args.epochs + 1):
         net.train()
-        order = rng.permutation(len(X))
-        total = 0.0
+        pick = rng.integers(0, args.per_image, (images, args.per_epoch)) + np.arange(images)[:, None] * args.per_image
+        order = rng.permutation(pick.ravel())
+        total, nb = 0.0, 0
         for b in range(0, len(order) - args.batch + 1, args.batch):
             idx = order[b : b + args.batch]
             xb = X[idx]
@@ -150,32 +174,41 @@ def main():
             opt.zero_grad()
             loss.backward()
             opt.step()
+            sched.step()
             total += loss.item()
+            nb += 1
             step += 1
+            if step % 50 == 0:
+                print(f"epoch {epoch} step {step}/{planned} loss {total / nb:.4f} {(time.time() - t0) / 60:.1f} min", flush=True)
             if time.time() > deadline:
+                stopped_early = True
                 break
-        for g in opt.param_groups:  # step decay per epoch
-            g["lr"] *= 0.8
-        res = evaluate(net, val)
-        res.update(epoch=epoch, step=step, loss=round(total / max(1, len(order) // args.batch), 4),
+        temperature = fit_temperature(net, val)
+        res = evaluate(net, val, temperature)
+        res.update(epoch=epoch, step=step, loss=round(total / max(1, nb), 4), temperature=temperature,
                    minutes=round((time.time() - t0) / 60, 1))
         history.append(res)
         print(json.dumps(res), flush=True)
+        dense = evaluate(net, val_dense, fit_temperature(net, val_dense))
+        write_outputs(net, args, t0, temperature, res, dense, history, stopped_early)
+        if stopped_early:
+            break
 
-    temperature = fit_temperature(net, val)
-    final = evaluate(net, val, temperature)
+
+def write_outputs(net, args, t0, temperature, final, dense, history, stopped_early):
     net.eval()
     torch.onnx.export(
         net, torch.zeros(1, 3, PATCH, PATCH), args.out, input_names=["patches"], output_names=["logits"],
         dynamic_axes={"patches": {0: "n"}, "logits": {0: "n"}}, opset_version=13,
     )
     log = {
-        "args": vars(args), "temperature": temperature, "validation": final, "history": history,
+        "args": vars(args), "temperature": temperature, "validation": final,
+        "validation_grid_6x4": dense,
+        "history": history, "stopped_early": stopped_early,
         "torch": torch.__version__, "minutes": round((time.time() - t0) / 60, 1),
         "parameters": sum(p.numel() for p in net.parameters()),
     }
     json.dump(log, open(args.out.replace(".onnx", ".log.json"), "w"), indent=1)
-    print(json.dumps({"temperature": temperature, "validation": final}), flush=True)
 
 
 @torch.no_grad()

@@ -82,3 +82,26 @@ export async function captureScores(
   const sum = e[0]! + e[1]! + e[2]!;
   return { bonaFide: e[0]! / sum, copy: e[1]! / sum, screen: e[2]! / sum };
 }
+
+/**
+ * The learned cue's strength from its calibrated probability (temperature-scaled on the
+ * training run's validation sources, capture-model.ts): no sign below `sign`, strength 0.5
+ * (high severity, severityFor) at `high`, 1 at certainty.
+ */
+export function learnedStrength(p: number, { sign, high }: { sign: number; high: number }): number | null {
+  if (p < sign) return null;
+  return p < high ? 0.5 * ((p - sign) / (high - sign)) : 0.5 + 0.5 * ((p - high) / (1 - high));
+}
+/**
+ * Screen: on the validation sources (training/tamper/capture-cnn.log.json, 34 bona fide and 17
+ * screen images, temperature 1.2) bona fide captures reach 0.24 at most, screen recaptures 0.67
+ * at least: the sign at 0.5 sits in the gap, high from 0.8 (14 of 17 screens).
+ */
+export const LEARNED_SCREEN = { sign: 0.5, high: 0.8 };
+/**
+ * Copy: the network trained under a full epoch (the machine's load) separates copies poorly:
+ * bona fide validation captures reach 0.80, grey and colour copies mostly stay under 0.6, prints
+ * photographed reach 0.94. The sign starts above every bona fide score (0.85) and turns high
+ * at 0.92: the cue adds the clearest prints photographed; the colour spread does the rest.
+ */
+export const LEARNED_COPY = { sign: 0.85, high: 0.92 };

@@ -3,7 +3,7 @@ import { detectDocumentFaces, type FaceBox } from '../faces/detect.ts';
 import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { blurStrength, glareFraction, glareStrength, sharpness, touchesBorder } from './capture.ts';
-import { captureScores } from './capture-model.ts';
+import { captureScores, LEARNED_COPY, LEARNED_SCREEN, learnedStrength } from './capture-model.ts';
 import { severityFor } from './descriptions.ts';
 import { FIELD_TONE_DIFF, fieldBackgroundContrast } from './field-background.ts';
 import { fieldFontDeviation, GLYPH_HEIGHT_TOLERANCE, isUniformHeightField } from './font-consistency.ts';
@@ -22,8 +22,11 @@ import { strengthBetween, type TamperContext, type TamperImages } from './types.
 
 export { severityFor, TAMPER_SIGNS } from './descriptions.ts';
 
-/** The learned capture cue is evaluated, not yet used by default (see its call below). */
-const LEARNED_CUE = process.env.IDV_TAMPER_LEARNED === '1';
+/**
+ * The learned capture cue (capture-model.ts): off unless IDV_TAMPER_LEARNED=1 (see its call
+ * below). Read at each call so that an evaluation can measure the step with and without it.
+ */
+const learnedCueOn = () => process.env.IDV_TAMPER_LEARNED === '1';
 
 /** Just under the strength at which a fraud sign turns high (severityFor): medium at most. */
 const PAPER_CARD_MAX_COPY_STRENGTH = 0.49;
@@ -80,7 +83,7 @@ export async function detectTamper(
     // Off unless IDV_TAMPER_LEARNED=1: trained on phone captures only (0.7 epoch, see
     // training/tamper/README.md), it read a clean digital passport scan of the fixtures' holdout
     // half and the tests' clean drawn documents as screens (docs/benchmarks.md, issue 14).
-    const learned = LEARNED_CUE ? await captureScores(image, window) : null;
+    const learned = learnedCueOn() ? await captureScores(image, window) : null;
     const colourCopy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
     const learnedCopy = learned ? learnedStrength(learned.copy, LEARNED_COPY) : null;
     const copy =
@@ -163,29 +166,6 @@ export async function detectTamper(
 
   return { signals, timings: { tamper_ms: Math.round(performance.now() - t0) } };
 }
-
-/**
- * The learned cue's strength from its calibrated probability (temperature-scaled on the
- * training run's validation sources, capture-model.ts): no sign below `sign`, strength 0.5
- * (high severity, severityFor) at `high`, 1 at certainty.
- */
-function learnedStrength(p: number, { sign, high }: { sign: number; high: number }): number | null {
-  if (p < sign) return null;
-  return p < high ? 0.5 * ((p - sign) / (high - sign)) : 0.5 + 0.5 * ((p - high) / (1 - high));
-}
-/**
- * Screen: on the validation sources (training/tamper/capture-cnn.log.json, 34 bona fide and 17
- * screen images, temperature 1.2) bona fide captures reach 0.24 at most, screen recaptures 0.67
- * at least: the sign at 0.5 sits in the gap, high from 0.8 (14 of 17 screens).
- */
-const LEARNED_SCREEN = { sign: 0.5, high: 0.8 };
-/**
- * Copy: the network trained under a full epoch (the machine's load) separates copies poorly:
- * bona fide validation captures reach 0.80, grey and colour copies mostly stay under 0.6, prints
- * photographed reach 0.94. The sign starts above every bona fide score (0.85) and turns high
- * at 0.92: the cue adds the clearest prints photographed; the colour spread does the rest.
- */
-const LEARNED_COPY = { sign: 0.85, high: 0.92 };
 
 /**
  * Two cues, one sign: cut edges around the portrait (a photo pasted over the document), or the

@@ -1,12 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanDigital } from '../../scripts/eval/corpus/clean-digital.ts';
 import { drawColourCard } from '../../scripts/eval/corpus/colour-card.ts';
 import { phoneCapture, phoneCaptureMapped } from '../../scripts/eval/corpus/phone-capture.ts';
+import { colourCopy, greyCopy } from '../../scripts/eval/corpus/photocopy.ts';
 import { seededRng } from '../../scripts/eval/corpus/rng.ts';
 import { screenRecapture } from '../../scripts/eval/corpus/screen.ts';
 import type { GenuineSource } from '../../scripts/eval/corpus/types.ts';
-import { normalizeImage } from '../../src/image/normalize.ts';
+import { type NormalizedImage, normalizeImage } from '../../src/image/normalize.ts';
 import type { RgbImage } from '../../src/image/raster.ts';
-import { capturePatches, captureScores } from '../../src/tamper/capture-model.ts';
+import {
+  CAPTURE_MODEL_PATH,
+  type CaptureScores,
+  capturePatches,
+  captureScores,
+  LEARNED_COPY,
+  LEARNED_SCREEN,
+} from '../../src/tamper/capture-model.ts';
+import { detectTamper } from '../../src/tamper/index.ts';
+import type { Region } from '../../src/tamper/types.ts';
 
 const SLOW = { timeout: 240_000 };
 
@@ -40,37 +51,100 @@ describe('capture classifier input', () => {
   });
 });
 
-async function scoresOf(img: RgbImage, source: GenuineSource, seed: number) {
-  const { bytes, map } = await phoneCaptureMapped(img, seededRng(seed));
-  const n = await normalizeImage(bytes);
-  const k = n.width / n.originalWidth;
-  const [x0, y0] = map(0, 0);
-  const [x1, y1] = map(source.image.width, source.image.height);
-  return captureScores(n, { x: x0 * k, y: y0 * k, w: (x1 - x0) * k, h: (y1 - y0) * k });
-}
+/**
+ * The trained weights on images drawn here (a colour card of its own seed, never a training
+ * source), forged and captured by the attack corpus's own generators. Each assertion is on the
+ * model's probabilities against the service's thresholds and on the sign detectTamper raises,
+ * so a model that stops separating the classes (or is missing) fails here.
+ */
+describe('capture classifier on generated captures (the trained weights)', () => {
+  const previous = process.env.IDV_TAMPER_LEARNED;
+  let card: GenuineSource;
+  beforeAll(async () => {
+    process.env.IDV_TAMPER_LEARNED = '1';
+    card = await drawColourCard(seededRng(41), 'test-card');
+  });
+  afterAll(() => {
+    if (previous === undefined) delete process.env.IDV_TAMPER_LEARNED;
+    else process.env.IDV_TAMPER_LEARNED = previous;
+  });
 
-describe('capture classifier on generated captures', () => {
-  it(
-    'scores a screen recapture of a drawn card as a screen, the card itself as bona fide',
-    SLOW,
-    async () => {
-      const card = await drawColourCard(seededRng(41), 'card');
-      const genuine = await scoresOf(card.image, card, 42);
-      expect(genuine).not.toBeNull();
-      expect(genuine!.bonaFide + genuine!.copy + genuine!.screen).toBeCloseTo(1, 5);
-      expect(genuine!.screen).toBeLessThan(0.5);
-      expect(genuine!.copy).toBeLessThan(0.85);
-      const shot = await phoneCapture(await screenRecapture(card.image, seededRng(43)), seededRng(44), {
-        flat: true,
-      });
-      const n = await normalizeImage(shot);
-      const screen = await captureScores(n, {
-        x: 0.2 * n.width,
-        y: 0.2 * n.height,
-        w: 0.6 * n.width,
-        h: 0.6 * n.height,
-      });
-      expect(screen!.screen).toBeGreaterThan(0.5);
-    },
-  );
+  /** The phone capture of `img` and the document's extent on it (as the reading step gives). */
+  async function captured(img: RgbImage, seed: number): Promise<{ image: NormalizedImage; window: Region }> {
+    const { bytes, map } = await phoneCaptureMapped(img, seededRng(seed));
+    const image = await normalizeImage(bytes);
+    const k = image.width / image.originalWidth;
+    const [x0, y0] = map(0, 0);
+    const [x1, y1] = map(img.width, img.height);
+    return { image, window: { x: x0 * k, y: y0 * k, w: (x1 - x0) * k, h: (y1 - y0) * k } };
+  }
+
+  async function signsOf(image: NormalizedImage, window: Region) {
+    const { signals } = await detectTamper(
+      { front: image },
+      { layout: 'unknown', portrait: null, documentRegions: { front: window }, nativeScreenRatios: {} },
+    );
+    return signals.map((s) => s.type);
+  }
+
+  function expectProbabilities(s: CaptureScores | null): CaptureScores {
+    expect(s).not.toBeNull();
+    expect(s!.bonaFide + s!.copy + s!.screen).toBeCloseTo(1, 5);
+    return s!;
+  }
+
+  it('the weights are there and load', SLOW, async () => {
+    const image = await normalizeImage(await cleanDigital(card.image, seededRng(50), 'png'));
+    expectProbabilities(await captureScores(image, { x: 0, y: 0, w: image.width, h: image.height }));
+    expect(CAPTURE_MODEL_PATH.endsWith('training/tamper/capture-cnn.onnx')).toBe(true);
+  });
+
+  it('a clean rendered card (PNG, never photographed) raises neither sign', SLOW, async () => {
+    const image = await normalizeImage(await cleanDigital(card.image, seededRng(51), 'png'));
+    const window = { x: 0, y: 0, w: image.width, h: image.height };
+    const s = expectProbabilities(await captureScores(image, window));
+    expect(s.screen).toBeLessThan(LEARNED_SCREEN.sign);
+    expect(s.copy).toBeLessThan(LEARNED_COPY.sign);
+    const signs = await signsOf(image, window);
+    expect(signs).not.toContain('photo_of_screen');
+    expect(signs).not.toContain('photocopy');
+  });
+
+  it('a phone capture of the card raises neither sign', SLOW, async () => {
+    const { image, window } = await captured(card.image, 52);
+    const s = expectProbabilities(await captureScores(image, window));
+    expect(s.screen).toBeLessThan(LEARNED_SCREEN.sign);
+    expect(s.copy).toBeLessThan(LEARNED_COPY.sign);
+    const signs = await signsOf(image, window);
+    expect(signs).not.toContain('photo_of_screen');
+    expect(signs).not.toContain('photocopy');
+  });
+
+  it('a screen recapture of the card reads as a screen', SLOW, async () => {
+    const shot = await phoneCapture(await screenRecapture(card.image, seededRng(53)), seededRng(54), {
+      flat: true,
+    });
+    const image = await normalizeImage(shot);
+    const window = {
+      x: 0.2 * image.width,
+      y: 0.2 * image.height,
+      w: 0.6 * image.width,
+      h: 0.6 * image.height,
+    };
+    const s = expectProbabilities(await captureScores(image, window));
+    expect(s.screen).toBeGreaterThanOrEqual(LEARNED_SCREEN.sign);
+    expect(await signsOf(image, window)).toContain('photo_of_screen');
+  });
+
+  it('a grey copy and a colour copy of the card read as copies', SLOW, async () => {
+    for (const [make, seed] of [
+      [greyCopy, 55],
+      [colourCopy, 57],
+    ] as const) {
+      const { image, window } = await captured(await make(card.image, seededRng(seed)), seed + 1);
+      const s = expectProbabilities(await captureScores(image, window));
+      expect(s.copy).toBeGreaterThanOrEqual(LEARNED_COPY.sign);
+      expect(await signsOf(image, window)).toContain('photocopy');
+    }
+  });
 });

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { DocumentLayout, TamperSignal } from '@idv/core';
 import { textExtent } from '../../../src/document/extent.ts';
 import { normalizeImage } from '../../../src/image/normalize.ts';
@@ -15,7 +18,7 @@ export async function analyzeUpload(
   layout: DocumentLayout,
 ): Promise<{ signals: TamperSignal[]; ms: number }> {
   const front = await normalizeImage(bytes);
-  const reading = await readDocument({ front });
+  const reading = await cachedReading(bytes, () => readDocument({ front }));
   const region = textExtent(reading.textBoxes, 'front', front.width, front.height);
   const { signals, timings } = await detectTamper(
     { front, originals: { front: bytes } },
@@ -27,6 +30,30 @@ export async function analyzeUpload(
     },
   );
   return { signals, ms: timings.tamper_ms ?? 0 };
+}
+
+type Reading = Awaited<ReturnType<typeof readDocument>>;
+
+/**
+ * The reading of an upload, kept on disk under IDV_EVAL_READING_CACHE (by the bytes' SHA-256)
+ * when that is set: measuring the tamper step twice on the same uploads (with and without a
+ * cue) then reads each image once. Only the boxes the tamper step takes are kept.
+ */
+async function cachedReading(
+  bytes: Uint8Array,
+  read: () => Promise<Reading>,
+): Promise<Pick<Reading, 'textBoxes' | 'fieldBoxes'>> {
+  const dir = process.env.IDV_EVAL_READING_CACHE;
+  if (!dir) return read();
+  const file = join(dir, `${createHash('sha256').update(bytes).digest('hex')}.json`);
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    const { textBoxes, fieldBoxes } = await read();
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, JSON.stringify({ textBoxes, fieldBoxes }));
+    return { textBoxes, fieldBoxes };
+  }
 }
 
 /** The tamper check fails: a sign of tampering (not a capture anomaly) at high severity. */

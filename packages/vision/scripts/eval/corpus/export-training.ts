@@ -5,10 +5,11 @@ import sharp from 'sharp';
 import { normalizeImage } from '../../../src/image/normalize.ts';
 import type { RgbImage } from '../../../src/image/raster.ts';
 import { generateDocument } from '../../synth/index.ts';
+import { type CleanStyle, cleanDigital } from './clean-digital.ts';
 import { drawColourCard } from './colour-card.ts';
 import { drawPaperCard } from './paper-card.ts';
-import { phoneCaptureMapped } from './phone-capture.ts';
-import { colourCopy, greyCopy, roomLight } from './photocopy.ts';
+import { type PointMap, phoneCaptureMapped } from './phone-capture.ts';
+import { colourCopy, colourPrint, greyCopy, roomLight } from './photocopy.ts';
 import { encodePng } from './raster-io.ts';
 import { type Rng, seededRng, seedOf } from './rng.ts';
 import { screenRecapture } from './screen.ts';
@@ -22,6 +23,7 @@ import type { GenuineSource } from './types.ts';
  * (normalizeImage), then cut to the document's extent (the part the classifier looks at).
  *
  *   npx tsx packages/vision/scripts/eval/corpus/export-training.ts OUT_DIR [--synth N] [--drawn N]
+ *       [--kinds kind,kind] [--from N]
  *
  * Sources, never the holdout's: synthetic documents of the reading benchmark's tuning layouts
  * (scripts/synth, `split: 'tuning'`, upright), paper and colour cards drawn with their own seed
@@ -31,7 +33,10 @@ import type { GenuineSource } from './types.ts';
  */
 
 type Make = (img: RgbImage, rng: Rng) => Promise<RgbImage> | RgbImage;
-const VARIANTS: { kind: string; cls: number; make: Make; flat?: boolean }[] = [
+/** How the image reaches the service: a phone photo (tilted on a table), a phone photo of a
+ * screen (flat: the screen carries the geometry), or a file never photographed (clean). */
+type Capture = 'phone' | 'flat' | CleanStyle;
+const VARIANTS: { kind: string; cls: number; make: Make; capture?: Capture; tilt?: number }[] = [
   { kind: 'bona-fide-a', cls: 0, make: (i) => i },
   { kind: 'bona-fide-b', cls: 0, make: (i) => i },
   { kind: 'grey_photocopy', cls: 1, make: greyCopy },
@@ -41,7 +46,22 @@ const VARIANTS: { kind: string; cls: number; make: Make; flat?: boolean }[] = [
     cls: 1,
     make: async (i, r) => roomLight(r.next() < 0.5 ? await greyCopy(i, r) : await colourCopy(i, r), r),
   },
-  { kind: 'screen_recapture', cls: 2, make: screenRecapture, flat: true },
+  { kind: 'screen_recapture', cls: 2, make: screenRecapture, capture: 'flat' },
+  // Session 3 of issue 14: clean digital documents as bona fide (a rendered PNG, a mildly
+  // compressed JPEG, a flatbed scan: the fixture holdout's clean passport scan was read as a
+  // screen), a second colour copy, a colour copy scanned flat, and a halftone colour print
+  // photographed under a lamp at a stronger tilt (colour copies were the weakest class).
+  { kind: 'digital-png', cls: 0, make: (i) => i, capture: 'png' },
+  { kind: 'digital-jpeg', cls: 0, make: (i) => i, capture: 'jpeg' },
+  { kind: 'digital-scan', cls: 0, make: (i) => i, capture: 'scan' },
+  { kind: 'colour_photocopy-b', cls: 1, make: colourCopy },
+  { kind: 'colour_photocopy-scan', cls: 1, make: colourCopy, capture: 'scan' },
+  {
+    kind: 'colour_print_photographed',
+    cls: 1,
+    make: async (i, r) => roomLight(await colourPrint(i, r), r),
+    tilt: 0.1,
+  },
 ];
 
 async function synthSource(seed: number): Promise<GenuineSource> {
@@ -59,32 +79,58 @@ async function synthSource(seed: number): Promise<GenuineSource> {
   };
 }
 
-async function exportSource(out: string, source: GenuineSource, index: unknown[]): Promise<void> {
+/** The document's corners carried through the capture (`map`), at the working scale `k`. */
+function documentExtent(
+  map: PointMap,
+  source: GenuineSource,
+  k: number,
+  width: number,
+  height: number,
+): { x: number; y: number; w: number; h: number } {
+  const corners = [
+    map(0, 0),
+    map(source.image.width, 0),
+    map(source.image.width, source.image.height),
+    map(0, source.image.height),
+  ].map(([x, y]) => [Math.min(width, Math.max(0, x * k)), Math.min(height, Math.max(0, y * k))]);
+  const xs = corners.map((p) => p[0]!);
+  const ys = corners.map((p) => p[1]!);
+  return {
+    x: Math.min(...xs),
+    y: Math.min(...ys),
+    w: Math.max(...xs) - Math.min(...xs),
+    h: Math.max(...ys) - Math.min(...ys),
+  };
+}
+
+async function exportSource(
+  out: string,
+  source: GenuineSource,
+  index: unknown[],
+  kinds?: Set<string>,
+): Promise<void> {
   for (const v of VARIANTS) {
+    if (kinds && !kinds.has(v.kind)) continue;
     const rng = seededRng(seedOf(`train:${source.name}:${v.kind}`));
     const forged = await v.make(source.image, rng);
-    const { bytes, map } = await phoneCaptureMapped(forged, rng, { flat: v.flat ?? false });
-    const img = await normalizeImage(bytes);
-    const k = img.width / img.originalWidth;
+    const capture = v.capture ?? 'phone';
+    let img: Awaited<ReturnType<typeof normalizeImage>>;
     let region: { x: number; y: number; w: number; h: number };
-    if (v.flat) {
-      // The screen moved the document inside its frame: the central part, as documentWindow does.
-      region = { x: 0.2 * img.width, y: 0.2 * img.height, w: 0.6 * img.width, h: 0.6 * img.height };
+    if (capture !== 'phone' && capture !== 'flat') {
+      // Never photographed: the file is the document, edge to edge.
+      img = await normalizeImage(await cleanDigital(forged, rng, capture));
+      region = { x: 0, y: 0, w: img.width, h: img.height };
     } else {
-      const corners = [
-        map(0, 0),
-        map(source.image.width, 0),
-        map(source.image.width, source.image.height),
-        map(0, source.image.height),
-      ].map(([x, y]) => [Math.min(img.width, Math.max(0, x * k)), Math.min(img.height, Math.max(0, y * k))]);
-      const xs = corners.map((p) => p[0]!);
-      const ys = corners.map((p) => p[1]!);
-      region = {
-        x: Math.min(...xs),
-        y: Math.min(...ys),
-        w: Math.max(...xs) - Math.min(...xs),
-        h: Math.max(...ys) - Math.min(...ys),
-      };
+      const flat = capture === 'flat';
+      const { bytes, map } = await phoneCaptureMapped(forged, rng, {
+        flat,
+        ...(v.tilt ? { tilt: v.tilt } : {}),
+      });
+      img = await normalizeImage(bytes);
+      region = flat
+        ? // The screen moved the document inside its frame: the central part, as documentWindow does.
+          { x: 0.2 * img.width, y: 0.2 * img.height, w: 0.6 * img.width, h: 0.6 * img.height }
+        : documentExtent(map, source, img.width / img.originalWidth, img.width, img.height);
     }
     const x0 = Math.floor(region.x);
     const y0 = Math.floor(region.y);
@@ -115,15 +161,22 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const t0 = Date.now();
   const synth = value('--synth', 60);
   const drawn = value('--drawn', 20);
+  // --kinds a,b: only these variants (each image's seed is its source and kind, so a second
+  // export of new kinds adds to a first one and the union is the same as one full export).
+  const kindsArg = args[args.indexOf('--kinds') + 1];
+  const kinds = args.includes('--kinds') && kindsArg ? new Set(kindsArg.split(',')) : undefined;
   const done = async (s: GenuineSource) => {
-    await exportSource(out, s, index);
+    await exportSource(out, s, index, kinds);
     await writeFile(join(out, 'index.json'), JSON.stringify(index));
     console.log(`${index.length} images, ${Math.round((Date.now() - t0) / 1000)} s: ${s.name}`);
   };
   // The fixtures' tuning half first (their bona fide pages only; no cards drawn there), then
   // synthetic documents and drawn cards in turn, so that a shorter run keeps the mix.
-  for (const s of await genuineSources(fixtures, 'tuning', 0)) await done(s);
-  for (let i = 0; i < Math.max(synth, drawn); i++) {
+  // --from N: start at the N-th synthetic document and drawn card, without the fixtures (to
+  // export a range in a second process; the images are the same as in one run).
+  const from = value('--from', 0);
+  if (from === 0) for (const s of await genuineSources(fixtures, 'tuning', 0)) await done(s);
+  for (let i = from; i < Math.max(synth, drawn); i++) {
     if (i < synth) await done(await synthSource(1000 + i));
     if (i < drawn && i % 2 === 0) {
       const name = `paper-card-train-${i / 2}`;

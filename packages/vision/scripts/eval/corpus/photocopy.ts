@@ -59,6 +59,40 @@ export async function colourCopy(img: RgbImage, rng: Rng): Promise<RgbImage> {
   return paper(soft, rng, 1);
 }
 
+/**
+ * A colour print from a home or office printer (the print a forger photographs): some saturation
+ * lost (30–70 % kept), each of cyan, magenta and yellow put down as a dot screen at its own angle
+ * (the rosette of a halftone print), the dots softened by the ink's spread, then the paper's tint,
+ * fibres and toner speckle.
+ */
+export async function colourPrint(img: RgbImage, rng: Rng): Promise<RgbImage> {
+  const { width: w, height: h } = img;
+  const keep = rng.between(0.3, 0.7);
+  const cell = rng.between(2.5, 4.5);
+  const base = rng.between(0, 90);
+  const screens = [15, 75, 0].map((a) => {
+    const r = ((a + base) * Math.PI) / 180;
+    return [Math.cos(r), Math.sin(r)] as const;
+  });
+  const out = new Uint8Array(w * h * 3);
+  for (let p = 0; p < w * h; p++) {
+    const x = p % w;
+    const y = (p - x) / w;
+    const o = p * 3;
+    const l = 0.299 * img.rgb[o]! + 0.587 * img.rgb[o + 1]! + 0.114 * img.rgb[o + 2]!;
+    for (let c = 0; c < 3; c++) {
+      const ink = 1 - (l + keep * (img.rgb[o + c]! - l)) / 255; // cyan, magenta, yellow
+      const [ca, sa] = screens[c]!;
+      const u = (ca * x + sa * y) / cell;
+      const t = (-sa * x + ca * y) / cell;
+      const d = (Math.cos(2 * Math.PI * u) + Math.cos(2 * Math.PI * t)) / 4 + 0.5;
+      out[o + c] = ink > d ? 35 : 250;
+    }
+  }
+  const soft = await blurRgb({ rgb: out, width: w, height: h }, rng.between(0.6, 1.1));
+  return paper(soft, rng, 1);
+}
+
 /** A warm lamp lighting a print from one side (the print photographed at home). */
 export function roomLight(img: RgbImage, rng: Rng): RgbImage {
   const { width: w, height: h } = img;
