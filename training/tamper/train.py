@@ -123,7 +123,7 @@ def main():
                 index.append(dict(e, file=os.path.join(d, e["file"])))
     # val: the service's 4 x 3 grid; val_dense: a 6 x 4 grid of the same images (does a denser
     # grid measure better, for twice the inference?)
-    train_x, train_y, val, val_dense = [], [], [], []
+    train_x, train_y, train_k, val, val_dense = [], [], [], [], []
     for e in index:
         img = load_image(e["file"])
         if is_val(e["source"]):
@@ -132,15 +132,20 @@ def main():
         else:
             train_x.append(patches_of(img, rng, args.per_image))
             train_y += [e["cls"]] * args.per_image
+            train_k += [e["kind"]] * args.per_image
     X = np.concatenate(train_x)
     Y = np.array(train_y, dtype=np.int64)
     counts = np.bincount(Y, minlength=3)
-    print(f"{len(X)} training patches {counts.tolist()}, {len(val)} validation images, "
+    # Each class weighs the same in the loss, and inside a class each kind weighs the same: the
+    # clean digital documents (fewer images than the phone captures) count as much as those.
+    kinds = sorted(set(train_k))
+    n_kind = {k: train_k.count(k) for k in kinds}
+    kinds_of = {c: {k for k, y in zip(train_k[:: args.per_image], Y[:: args.per_image]) if y == c} for c in range(3)}
+    W = np.array([len(Y) / (3.0 * len(kinds_of[y]) * n_kind[k]) for k, y in zip(train_k, Y)], dtype=np.float32)
+    print(f"{len(X)} training patches {counts.tolist()}, kinds {n_kind}, {len(val)} validation images, "
           f"loaded in {time.time() - t0:.0f} s", flush=True)
 
     net = CaptureNet()
-    # Classes weighted to balance them (more copy kinds than bona fide kinds per source).
-    weight = torch.tensor(counts.sum() / (3.0 * np.maximum(counts, 1)), dtype=torch.float32)
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
     # An epoch shows every training image once, through `per_epoch` of its patches (a fresh draw
     # each epoch: 3 epochs of 16 use all 48). Cosine decay of the rate over the planned steps.
@@ -170,7 +175,8 @@ def main():
             gain = torch.empty(len(idx), 1, 1, 1).uniform_(0.85, 1.15)
             shift = torch.empty(len(idx), 1, 1, 1).uniform_(-15, 15)
             xb = (xb * gain + shift).clamp(0, 255)
-            loss = F.cross_entropy(net(xb), torch.from_numpy(Y[idx]), weight=weight)
+            w = torch.from_numpy(W[idx])
+            loss = (F.cross_entropy(net(xb), torch.from_numpy(Y[idx]), reduction="none") * w).sum() / w.sum()
             opt.zero_grad()
             loss.backward()
             opt.step()
