@@ -27,6 +27,22 @@ const ROWS = 3;
 /** Temperature scaling fitted on the validation sources (capture-cnn.log.json, `temperature`). */
 export const CAPTURE_TEMPERATURE = 1.3;
 
+/**
+ * Which parts of the learned cue the tamper step uses, from IDV_TAMPER_LEARNED (read at each
+ * call, so an evaluation can measure the step with and without them):
+ * - `screen` (the default): `photo_of_screen` from the model. On the holdouts it caught every
+ *   generated screen recapture and raised no tamper fail on a bona fide document (the clean
+ *   digital passport that session 2's run read as a screen is now 0.07, medium at most).
+ * - `1`: the copy part too. Off by default: on the fixture holdout half it added two high
+ *   `photocopy` signs (tamper fails) on genuine documents (3 of 28 bona fide failed, against 1
+ *   of 28 without it); docs/benchmarks.md, issue 14, session 3.
+ * - `0`: neither.
+ */
+export function learnedCues(): { screen: boolean; copy: boolean } {
+  const mode = process.env.IDV_TAMPER_LEARNED ?? 'screen';
+  return { screen: mode === 'screen' || mode === '1', copy: mode === '1' };
+}
+
 export interface CaptureScores {
   bonaFide: number;
   copy: number;

@@ -3,7 +3,13 @@ import { detectDocumentFaces, type FaceBox } from '../faces/detect.ts';
 import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { blurStrength, glareFraction, glareStrength, sharpness, touchesBorder } from './capture.ts';
-import { captureScores, LEARNED_COPY, LEARNED_SCREEN, learnedStrength } from './capture-model.ts';
+import {
+  captureScores,
+  LEARNED_COPY,
+  LEARNED_SCREEN,
+  learnedCues,
+  learnedStrength,
+} from './capture-model.ts';
 import { severityFor } from './descriptions.ts';
 import { FIELD_TONE_DIFF, fieldBackgroundContrast } from './field-background.ts';
 import { fieldFontDeviation, GLYPH_HEIGHT_TOLERANCE, isUniformHeightField } from './font-consistency.ts';
@@ -21,12 +27,6 @@ import { parseTextBoxes } from './text-boxes.ts';
 import { strengthBetween, type TamperContext, type TamperImages } from './types.ts';
 
 export { severityFor, TAMPER_SIGNS } from './descriptions.ts';
-
-/**
- * The learned capture cue (capture-model.ts): off unless IDV_TAMPER_LEARNED=1 (see its call
- * below). Read at each call so that an evaluation can measure the step with and without it.
- */
-const learnedCueOn = () => process.env.IDV_TAMPER_LEARNED === '1';
 
 /** Just under the strength at which a fraud sign turns high (severityFor): medium at most. */
 const PAPER_CARD_MAX_COPY_STRENGTH = 0.49;
@@ -80,12 +80,12 @@ export async function detectTamper(
     const spread = colourSpread(image, window);
     // The learned cue (capture-model.ts): toner, halftone and subpixel texture the colour
     // spread cannot see. Each cue raises the sign on its own; the stronger strength counts.
-    // Off unless IDV_TAMPER_LEARNED=1: trained on phone captures only (0.7 epoch, see
-    // training/tamper/README.md), it read a clean digital passport scan of the fixtures' holdout
-    // half and the tests' clean drawn documents as screens (docs/benchmarks.md, issue 14).
-    const learned = learnedCueOn() ? await captureScores(image, window) : null;
+    // By default only its screen part is used (learnedCues: the copy part false-alarms on real
+    // documents).
+    const cues = learnedCues();
+    const learned = cues.screen || cues.copy ? await captureScores(image, window) : null;
     const colourCopy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
-    const learnedCopy = learned ? learnedStrength(learned.copy, LEARNED_COPY) : null;
+    const learnedCopy = learned && cues.copy ? learnedStrength(learned.copy, LEARNED_COPY) : null;
     const copy =
       colourCopy === null && learnedCopy === null ? null : Math.max(colourCopy ?? 0, learnedCopy ?? 0);
     // The paper card is a copy-like object by nature: drawn independently (corpus/paper-card.ts)
@@ -97,7 +97,7 @@ export async function detectTamper(
 
     const native = nativeRatios[side as 'front' | 'back'];
     const grid = screenStrength(Math.max(screenPeakRatio(image), native ?? 0));
-    const learnedScreen = learned ? learnedStrength(learned.screen, LEARNED_SCREEN) : null;
+    const learnedScreen = learned && cues.screen ? learnedStrength(learned.screen, LEARNED_SCREEN) : null;
     const screen = grid === null && learnedScreen === null ? null : Math.max(grid ?? 0, learnedScreen ?? 0);
     if (screen !== null) add('photo_of_screen', side, screen);
 

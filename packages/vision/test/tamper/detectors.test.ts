@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaceBox } from '../../src/faces/detect.ts';
 import { blurStrength, glareFraction, sharpness } from '../../src/tamper/capture.ts';
 import { detectTamper } from '../../src/tamper/index.ts';
@@ -66,6 +66,18 @@ describe('photocopy', () => {
 });
 
 describe('photo_of_screen', () => {
+  // The hand-made grid cue alone: the learned cue (capture-model.ts, tested in
+  // capture-model.test.ts) would raise the sign too and hide a grid cue that stopped working.
+  // (It also reads this drawn pattern of thresholded sine waves, unlike a document, as a screen.)
+  const previous = process.env.IDV_TAMPER_LEARNED;
+  beforeAll(() => {
+    process.env.IDV_TAMPER_LEARNED = '0';
+  });
+  afterAll(() => {
+    if (previous === undefined) delete process.env.IDV_TAMPER_LEARNED;
+    else process.env.IDV_TAMPER_LEARNED = previous;
+  });
+
   it('flags an RGB sub-pixel grid, not the printed document', async () => {
     const doc = colourDocument();
     // LCD: every pixel column lit through one of three colour stripes (period 3 px), plus the

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { detectTamper } from '../../src/tamper/index.ts';
 import { nativeScreenPeakRatio, SCREEN_PEAK_RATIO, screenPeakRatio } from '../../src/tamper/screen.ts';
@@ -39,6 +39,17 @@ async function screenPhoto(): Promise<Uint8Array> {
 }
 
 describe('photo_of_screen at the upload resolution', () => {
+  // The hand-made grid cue alone: the learned cue (capture-model.ts) reads the working copy as
+  // a screen too, which would hide whether the upload's own pixels were measured.
+  const previous = process.env.IDV_TAMPER_LEARNED;
+  beforeAll(() => {
+    process.env.IDV_TAMPER_LEARNED = '0';
+  });
+  afterAll(() => {
+    if (previous === undefined) delete process.env.IDV_TAMPER_LEARNED;
+    else process.env.IDV_TAMPER_LEARNED = previous;
+  });
+
   it('finds the grid in the upload when the working copy has lost it', async () => {
     const bytes = await screenPhoto();
     const working = await normalizeImage(bytes);
