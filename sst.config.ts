@@ -35,7 +35,7 @@ export default $config({
     };
     const storage = createStorage();
     const analyzer = await createAnalyzer(storage, secrets.imageMasterKey);
-    const api = createApi(storage, analyzer, secrets);
+    const api = await createApi(storage, analyzer, secrets);
     createWebhooks(storage, secrets.imageMasterKey);
     createPurge(storage);
     // `api` is the public address (CloudFront, the custom domain when set); `gateway` the

@@ -14,10 +14,10 @@ export interface ApiSecrets {
  * public base address (image URLs, the OpenAPI `servers` entry) is the distribution's: the
  * stage's domain when it has one, else its cloudfront.net name.
  */
-export function createApi(storage: Storage, analyzer: aws.lambda.Function, secrets: ApiSecrets) {
+export async function createApi(storage: Storage, analyzer: aws.lambda.Function, secrets: ApiSecrets) {
   // No domain here: the stage's domain belongs to the distribution in front.
   const api = new sst.aws.ApiGatewayV2('Api');
-  const edge = createEdge(api);
+  const edge = await createEdge(api);
   const environment = {
     TABLE_NAME: storage.table.name,
     BUCKET_NAME: storage.bucket.name,
@@ -51,6 +51,7 @@ export function createApi(storage: Storage, analyzer: aws.lambda.Function, secre
       storage.eventsDeadLetter,
       secrets.imageMasterKey,
       secrets.urlSigningKey,
+      edge.originSecret,
     ],
     environment,
     permissions: [{ actions: ['lambda:InvokeFunction'], resources: [analyzer.arn] }],

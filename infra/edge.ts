@@ -14,18 +14,32 @@ const MANAGED = {
 };
 
 /**
- * The public front of the API: a CloudFront distribution before the HTTP API, whose only job
- * is to answer a body too large for the gateway with the spec's 413 envelope
+ * The public front of the API: a CloudFront distribution before the HTTP API, whose job is to
+ * answer a body too large for the gateway with the spec's 413 envelope
  * (infra/edge/body-limit.js, a viewer-request CloudFront Function) instead of the gateway's own
- * error. Everything else passes through untouched and uncached: every method, header, cookie and
- * query string; no compression (the API's answers are passed on as sent).
+ * error. Everything else passes through uncached: every method, header, cookie and query string;
+ * no compression (the API's answers are passed on as sent).
+ *
+ * The edge function also adds the viewer's address, which the API trusts beside a secret origin
+ * header only CloudFront sends (functions/edge-viewer.ts): behind CloudFront the gateway's
+ * `sourceIp` is CloudFront's, and per-IP rate limits need the caller's.
  *
  * The stage's public address is this distribution's: its custom domain when the stage has one
  * (the certificate and Route 53 records are made here, no longer on the gateway), else its
  * cloudfront.net name. The gateway's execute-api URL still answers, without the edge check; it
  * is not published anywhere.
  */
-export function createEdge(api: sst.aws.ApiGatewayV2) {
+export async function createEdge(api: sst.aws.ApiGatewayV2) {
+  // Loaded when the stack runs, like docker-build in infra/analyzer.ts.
+  const random = await import('@pulumi/random');
+  // Proves to the API that a request came through this distribution, so that it may trust the
+  // viewer address the edge function adds (functions/edge-viewer.ts). Kept in the stack's
+  // encrypted state; linked to the API function like the SST secrets.
+  const originSecret = new random.RandomPassword('EdgeOriginSecretValue', { length: 40, special: false });
+  const originSecretLink = new sst.Linkable('EdgeOriginSecret', {
+    properties: { value: originSecret.result },
+  });
+
   const bodyLimit = new aws.cloudfront.Function('ApiBodyLimit', {
     name: stageName('api-body-limit'),
     runtime: 'cloudfront-js-2.0',
@@ -55,6 +69,7 @@ export function createEdge(api: sst.aws.ApiGatewayV2) {
           originReadTimeout: TIMEOUTS.edgeOriginReadSeconds,
           originKeepaliveTimeout: 5,
         },
+        customHeaders: [{ name: 'x-idv-edge-secret', value: originSecret.result }],
       },
     ],
     defaultCacheBehavior: {
@@ -70,5 +85,5 @@ export function createEdge(api: sst.aws.ApiGatewayV2) {
   });
   // The custom domain's address when there is one, else the distribution's; no trailing slash.
   const url: $util.Input<string> = domain ? `https://${domain}` : cdn.url;
-  return { url, cdn, bodyLimit };
+  return { url, cdn, bodyLimit, originSecret: originSecretLink };
 }

@@ -6,11 +6,15 @@
 // request whose declared Content-Length would not fit answers 413 `image_too_large` in the
 // envelope, naming the direct-upload path, the same answer the app gives for what it sees
 // (packages/api/src/http/gateway-limits.ts, same arithmetic; test/lambda/edge-body-limit.test.ts
-// keeps the two in step). Everything else goes on to the gateway unchanged.
+// keeps the two in step). Everything else goes on to the gateway.
 //
 // Without a Content-Length (chunked, or an HTTP/2 request that leaves it out) the size is not
 // known here (CloudFront Functions never see the body): such a request passes; if it is too
 // large the gateway refuses it with its own error (docs/decisions.md, "Large uploads").
+//
+// On its way through, the request gains one header, `x-idv-viewer-ip`: the viewer's address
+// (the gateway only sees CloudFront's), replacing any value the caller sent. The API trusts it
+// only beside the secret origin header CloudFront adds (functions/edge-viewer.ts).
 //
 // Plain script, no imports: CloudFront calls `handler` by name. The test runs this file as is.
 
@@ -18,8 +22,9 @@
 const MAX_EVENT_BYTES = 6 * 1024 * 1024;
 // Request context, path and flags of the event (EVENT_OVERHEAD_BYTES in gateway-limits.ts).
 const EVENT_OVERHEAD_BYTES = 2048;
-// Headers CloudFront and the gateway add after this point (via, x-amz-cf-id, x-forwarded-*,
-// x-amzn-trace-id), so the edge is never more lenient than the gateway behind it.
+// Headers added after this point (CloudFront's via, x-amz-cf-id, x-forwarded-*, the secret
+// origin header and the viewer address; the gateway's x-amzn-trace-id), so the edge is never
+// more lenient than the gateway behind it.
 const ADDED_HEADER_BYTES = 1024;
 
 function isTextBody(contentType) {
@@ -87,17 +92,28 @@ function tooLarge(request, bodyBytes, eventBytes) {
   };
 }
 
+function passOn(event) {
+  const request = event.request;
+  // Always set (or removed), so a caller never chooses the value the API might trust.
+  // biome-ignore lint/complexity/useOptionalChain: ES5-level syntax, safe on every CloudFront runtime.
+  if (event.viewer && event.viewer.ip)
+    request.headers['x-idv-viewer-ip'] = { value: String(event.viewer.ip) };
+  else delete request.headers['x-idv-viewer-ip'];
+  return request;
+}
+
 // biome-ignore lint/correctness/noUnusedVariables: CloudFront calls the function by this name.
 function handler(event) {
   const request = event.request;
-  const declared = headerValue(request.headers || {}, 'content-length');
+  if (!request.headers) request.headers = {};
+  const declared = headerValue(request.headers, 'content-length');
   // No length (chunked) or not a plain number: nothing to measure, the request goes on.
-  if (!/^\d{1,15}$/.test(declared)) return request;
+  if (!/^\d{1,15}$/.test(declared)) return passOn(event);
   const bodyBytes = Number(declared);
-  if (bodyBytes === 0) return request;
+  if (bodyBytes === 0) return passOn(event);
   const contentType = headerValue(request.headers, 'content-type');
   const encodedBody = isTextBody(contentType) ? bodyBytes : 4 * Math.ceil(bodyBytes / 3);
   const eventBytes = encodedBody + metadataBytes(request) + EVENT_OVERHEAD_BYTES;
   if (eventBytes + ADDED_HEADER_BYTES > MAX_EVENT_BYTES) return tooLarge(request, bodyBytes, eventBytes);
-  return request;
+  return passOn(event);
 }

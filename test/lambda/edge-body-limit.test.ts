@@ -50,7 +50,7 @@ function viewerRequest(request: {
       requestId: '4TyzHTaYWb1GX1qTfsHhEqV6HUDd_BzoBZnwfnvQc_1oF26ClkoUSEQ==',
     },
     viewer: { ip: '198.51.100.11' },
-    request: {
+    request: <CfRequest>{
       method: request.method ?? 'POST',
       uri: request.uri,
       querystring: wrap(request.querystring),
@@ -119,7 +119,7 @@ describe('CloudFront viewer-request function: the gateway cap at the edge', () =
     expect(response.headers['access-control-allow-origin']?.value).toBe('*');
   });
 
-  it('passes a request under the cap through unchanged: method, path, query, every header and cookie', () => {
+  it('passes a request under the cap through unchanged but for the viewer address: method, path, query, every header and cookie', () => {
     const event = viewerRequest({
       uri: '/v1/verify',
       querystring: { trace: '1' },
@@ -130,12 +130,27 @@ describe('CloudFront viewer-request function: the gateway cap at the edge', () =
         'content-type': MULTIPART,
         'content-length': String(4 * 1024 * 1024),
         'x-forwarded-for': '203.0.113.7',
+        // A caller's own claim is replaced, never passed on.
+        'x-idv-viewer-ip': '10.0.0.1',
       },
     });
     const expected = structuredClone(event.request);
+    expected.headers['x-idv-viewer-ip'] = { value: '198.51.100.11' };
     const result = handler(event);
     expect(result).toBe(event.request);
     expect(result).toEqual(expected);
+  });
+
+  it("never passes on a caller's own viewer address, even when the event names no viewer", () => {
+    const event: Partial<ReturnType<typeof viewerRequest>> = viewerRequest({
+      method: 'GET',
+      uri: '/health',
+      headers: { 'x-idv-viewer-ip': '10.0.0.1' },
+    });
+    delete event.viewer;
+    const result = handler(event) as CfRequest;
+    expect(result.headers['x-idv-viewer-ip']).toBeUndefined();
+    expect(result.uri).toBe('/health');
   });
 
   it('passes reads, deletes and preflights whatever their headers', () => {
@@ -187,12 +202,21 @@ describe('CloudFront viewer-request function: the gateway cap at the edge', () =
       const appRefuses = appEventBytes(event, size) + ADDED_HEADER_BYTES > AWS_GATEWAY_LIMITS.maxEventBytes;
       expect(isResponse(handler(event)), `body of ${size} bytes`).toBe(appRefuses);
     }
-    // What the edge passes, the app behind it (which also sees CloudFront's headers) accepts.
+    // What the edge passes, the app behind it accepts, with the headers CloudFront and the
+    // gateway add on the way (the secret origin header, the viewer address included).
     const passed = verifyEvent(low);
     expect(handler(passed)).toBe(passed.request);
-    expect(appEventBytes(passed, low) + ADDED_HEADER_BYTES).toBeLessThanOrEqual(
-      AWS_GATEWAY_LIMITS.maxEventBytes,
-    );
+    const added = {
+      via: '2.0 2b4ab3ee32a6d6fd4bb0b6b93d3e0f8d.cloudfront.net (CloudFront)',
+      'x-amz-cf-id': 'x9ZQ2d8vBkh1Gd7bPHtq1c3D9tWfLr0s5aJm8YkXn2oVbE7uQwRz==',
+      'x-forwarded-for': '198.51.100.11, 130.176.0.1',
+      'x-forwarded-port': '443',
+      'x-forwarded-proto': 'https',
+      'x-idv-edge-secret': 'k3Jx9QeV0mZ4tB8wL2aN6cR1yH5uD7fGp0Wq2ErT',
+      'x-amzn-trace-id': 'Root=1-6741f0a2-5c1d2e3f4a5b6c7d8e9f0a1b',
+    };
+    for (const [name, value] of Object.entries(added)) passed.request.headers[name] = { value };
+    expect(appEventBytes(passed, low)).toBeLessThanOrEqual(AWS_GATEWAY_LIMITS.maxEventBytes);
   });
 
   it('fits CloudFront Functions: a plain script under 10 KB defining handler(event)', () => {
