@@ -162,6 +162,9 @@ def main():
     ap.add_argument("--hard", action="store_true", help="add synth.py's hard lines (K beside fillers, C1, small fillers, small prints)")
     ap.add_argument("--val-seed", type=int, help="seed of the validation lines (default: --seed)")
     ap.add_argument("--pct-start", type=float, default=0.1, help="share of the one-cycle schedule spent warming up")
+    # The committed stage 2 ran out of time: its weights are the step-1100 snapshot of a
+    # 1400-step schedule. --stop-after reproduces that (the schedule still spans --steps).
+    ap.add_argument("--stop-after", type=int, help="end at this step (default: --steps), keeping the --steps schedule")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -188,6 +191,7 @@ def main():
     t0 = time.time()
     log = []
     running = None
+    last = args.steps if args.stop_after is None else min(args.steps, args.stop_after)
     for step, (x, targets, tlens, widths) in enumerate(loader, 1):
         logits = model(x)  # N x T x C
         T = logits.shape[1]
@@ -202,7 +206,7 @@ def main():
         running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
         if step % 50 == 0:
             print(f"step {step} loss {running:.4f} {time.time() - t0:.0f}s", flush=True)
-        if step % args.snapshot_every == 0 or step == args.steps:
+        if step % args.snapshot_every == 0 or step == last:
             acc, cer = evaluate(model, val)
             entry = {"step": step, "seconds": round(time.time() - t0), "val_line_exact": acc, "val_cer": cer}
             print(f"== step {step} val line exact {acc:.3f} CER {cer:.4f}", flush=True)
@@ -212,7 +216,7 @@ def main():
                 print(f"== step {step} hard val line exact {hacc:.3f} CER {hcer:.4f}", flush=True)
             log.append(entry)
             export(model, args.out + ".snapshot.onnx")
-        if step >= args.steps:
+        if step >= last:
             break
     export(model, args.out)
     torch.save(model.state_dict(), args.out.replace(".onnx", ".pt") if args.out.endswith(".onnx") else args.out + ".pt")
