@@ -162,7 +162,7 @@ def main():
     ap.add_argument("--hard", action="store_true", help="add synth.py's hard lines (K beside fillers, C1, small fillers, small prints)")
     ap.add_argument("--val-seed", type=int, help="seed of the validation lines (default: --seed)")
     ap.add_argument("--pct-start", type=float, default=0.1, help="share of the one-cycle schedule spent warming up")
-    # The committed stage 2 ran out of time: its weights are the step-1100 snapshot of a
+    # The committed stage 2 ran out of time: its weights are the step-1200 snapshot of a
     # 1400-step schedule. --stop-after reproduces that (the schedule still spans --steps).
     ap.add_argument("--stop-after", type=int, help="end at this step (default: --steps), keeping the --steps schedule")
     args = ap.parse_args()
