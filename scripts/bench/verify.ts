@@ -119,6 +119,17 @@ export async function benchVerify(runs = 10, concurrentRequests = 24): Promise<v
   let sent = 0;
   const loadBefore = load();
   const cpuBefore = cpuMs();
+  // A light read every 250 ms meanwhile: how long the HTTP thread keeps a caller waiting while
+  // analyses run (on the HTTP thread in process, on the workers otherwise).
+  const readLatencies: number[] = [];
+  const readUrl = url.replace(/\/v1\/verify$/, '/v1/verifications?limit=1');
+  const reader = setInterval(() => {
+    const t = performance.now();
+    fetch(readUrl, { headers: { authorization: `Bearer ${key}` } })
+      .then((res) => res.arrayBuffer())
+      .then(() => readLatencies.push(performance.now() - t))
+      .catch(() => {});
+  }, 250);
   const start = performance.now();
   await Promise.all(
     Array.from({ length: 4 }, async () => {
@@ -131,6 +142,7 @@ export async function benchVerify(runs = 10, concurrentRequests = 24): Promise<v
     }),
   );
   const seconds = (performance.now() - start) / 1000;
+  clearInterval(reader);
   const cpuPerVerification = (cpuMs() - cpuBefore) / Math.max(1, latencies.length);
   clearInterval(sampler);
   const errorText = errors.size ? [...errors].map(([c, n]) => `${n} ${c}`).join(', ') : 'none';
@@ -142,6 +154,7 @@ export async function benchVerify(runs = 10, concurrentRequests = 24): Promise<v
       `| p95 latency ms | ${figure('verify.four_clients.p95_ms', quantile(latencies, 0.95))} |\n` +
       `| CPU ms per verification (every thread) | ${figure('verify.four_clients.cpu_ms', cpuPerVerification)} |\n` +
       `| errors | ${errorText} |\n` +
+      `| GET /v1/verifications meanwhile (${readLatencies.length}, one per 250 ms): median / p95 / max ms | ${figure('verify.reads_during.median_ms', median(readLatencies))} / ${figure('verify.reads_during.p95_ms', quantile(readLatencies, 0.95))} / ${figure('verify.reads_during.max_ms', Math.max(...readLatencies))} |\n` +
       `| resident MB before the four clients (after the single-client runs) | ${figure('verify.rss_warm_mb', rssWarm)} |\n` +
       `| resident MB, peak under four clients | ${figure('verify.rss_peak_mb', rssPeak)} |`,
   );
