@@ -39,10 +39,15 @@ def check_digit(s: str) -> str:
 
 
 class Content:
-    """Random MRZ text of each format (mostly valid, with the structures real documents have)."""
+    """Random MRZ text of each format (mostly valid, with the structures real documents have).
 
-    def __init__(self, rng: np.random.Generator):
+    hard=True (stage 2 of the recipe, train.py --hard) adds lines aimed at the service's misses on
+    real captures: K and other K-like letters (X, R, H, N) beside filler runs, `C1`/`CT`/`CI`-like
+    pairs, and short lines. hard=False draws exactly the stage-1 stream (no extra random draws)."""
+
+    def __init__(self, rng: np.random.Generator, hard: bool = False):
         self.r = rng
+        self.hard = hard
 
     def letters(self, n: int) -> str:
         return "".join(self.r.choice(list(string.ascii_uppercase), n))
@@ -169,7 +174,49 @@ class Content:
                 out += list(self.alnum(int(r.integers(1, 8))))
         return "".join(out[:n])
 
+    def confusable_line(self) -> str:
+        """Filler runs against K-like letters and C1/CT-like pairs: the pairs the service misreads."""
+        r = self.r
+        n = int(r.choice([30, 36, 44]))
+        out: list[str] = []
+        pieces = ["K", "KK", "K<", "<K", "X", "R", "H", "N", "KX", "C1", "CT", "CI", "C<", "T1", "1T", "I1", "L1", "CL"]
+        while len(out) < n:
+            k = r.random()
+            if k < 0.4:
+                out += ["<"] * int(r.integers(1, 8))
+            elif k < 0.75:
+                out += list(str(r.choice(pieces)))
+            else:
+                out += list(self.alnum(int(r.integers(1, 5))))
+        return "".join(out[:n])
+
+    def k_names(self, width: int) -> str:
+        """Names whose words begin or end in K (MARTIN<<KRISTELLE, KAKOU<KOFFI): fillers beside K."""
+        r = self.r
+        words = []
+        for _ in range(int(r.integers(2, 5))):
+            w = self.word()
+            w = ("K" + w) if r.random() < 0.5 else (w + "K")
+            words.append(w)
+        s = words[0] + "<<" + "<".join(words[1:])
+        return (s + "<" * width)[:width]
+
     def lines(self) -> list[str]:
+        if self.hard:
+            k = self.r.random()
+            if k < 0.12:
+                return [self.confusable_line(), self.confusable_line()]
+            if k < 0.2:
+                # A name line of each format (TD3 2x44, TD2 2x36, TD1's third line) with K-names.
+                fmt = int(self.r.integers(0, 3))
+                if fmt == 0:
+                    return [str(self.r.choice(["P<", "PD", "V<"])) + self.country() + self.k_names(39)]
+                if fmt == 1:
+                    return [str(self.r.choice(["I<", "ID", "AC"])) + self.country() + self.k_names(31)]
+                return [self.k_names(30)]
+            if k < 0.28:
+                lines = self.td1()
+                return [("C1" + lines[0][2:]), lines[1], lines[2]]
         k = self.r.random()
         if k < 0.12:
             return [self.random_line(), self.random_line()]
@@ -214,10 +261,17 @@ def background(r: np.random.Generator, h: int, w: int) -> np.ndarray:
     return img
 
 
-def draw_line(r: np.random.Generator, text: str, size: int, neighbours: tuple[str | None, str | None]) -> np.ndarray:
-    """The line in OCR-B on a textured strip, with optional parts of the rows above and below."""
+def draw_line(r: np.random.Generator, text: str, size: int, neighbours: tuple[str | None, str | None], hard: bool = False) -> np.ndarray:
+    """The line in OCR-B on a textured strip, with optional parts of the rows above and below.
+
+    hard=True sometimes draws the filler smaller and thinner than the letters (old cards' printers),
+    so a small `<` is still a filler, not a K."""
     fname = str(r.choice(FONT_FILES))
     f = font(fname, size)
+    small_filler = None
+    if hard and r.random() < 0.4:
+        fs = max(8, int(size * r.uniform(0.6, 0.9)))
+        small_filler = (font(fname, fs), (size - fs) * r.uniform(0.3, 0.7))
     adv = f.getlength("A")
     pitch = adv * r.uniform(0.92, 1.12)
     asc, desc = f.getmetrics()
@@ -239,7 +293,10 @@ def draw_line(r: np.random.Generator, text: str, size: int, neighbours: tuple[st
             continue
         x = float(ml)
         for c in row:
-            d.text((x, y0), c, fill=255, font=f, stroke_width=stroke, stroke_fill=255)
+            if small_filler is not None and c == "<":
+                d.text((x, y0 + small_filler[1]), c, fill=255, font=small_filler[0])
+            else:
+                d.text((x, y0), c, fill=255, font=f, stroke_width=stroke, stroke_fill=255)
             x += pitch + r.normal(0, adv * 0.015)
     mask = np.asarray(layer, np.float32) / 255.0
     if r.random() < 0.3:
@@ -256,7 +313,7 @@ def draw_line(r: np.random.Generator, text: str, size: int, neighbours: tuple[st
     return img[t:b, lft:rgt]
 
 
-def degrade(r: np.random.Generator, img: np.ndarray) -> np.ndarray:
+def degrade(r: np.random.Generator, img: np.ndarray, hard: bool = False) -> np.ndarray:
     h, w = img.shape
     # Geometry: rotation, shear and a slight perspective, as a phone held askew gives.
     if r.random() < 0.8:
@@ -297,7 +354,13 @@ def degrade(r: np.random.Generator, img: np.ndarray) -> np.ndarray:
         kern[n // 2, :] = 1 / n
         img = cv2.filter2D(img, -1, cv2.warpAffine(kern, cv2.getRotationMatrix2D((n / 2, n / 2), r.uniform(0, 180), 1), (n, n)))
     # Resolution: low-resolution captures (character height down to ~7 px).
-    if r.random() < 0.5:
+    if hard and r.random() < 0.25:
+        # Small scans: the crop itself 12-20 px tall (characters ~8-12 px), upscaled by the service.
+        s = r.uniform(12, 20) / max(h, 1)
+        if s < 1:
+            img = cv2.resize(img, (max(8, int(w * s)), max(6, int(h * s))), interpolation=cv2.INTER_AREA)
+            h, w = img.shape
+    elif r.random() < 0.5:
         s = r.uniform(0.2, 0.8) * 40 / max(h, 1)
         s = min(1.0, max(s, 10 / max(h, 1)))
         small = cv2.resize(img, (max(8, int(w * s)), max(6, int(h * s))), interpolation=cv2.INTER_AREA)
@@ -331,14 +394,17 @@ def to_input(img: np.ndarray) -> np.ndarray:
 
 
 def sample(r: np.random.Generator, content: Content) -> tuple[np.ndarray, str]:
+    hard = content.hard
     lines = content.lines()
     i = int(r.integers(0, len(lines)))
     text = lines[i]
     above = lines[i - 1] if i > 0 and r.random() < 0.5 else None
     below = lines[i + 1] if i + 1 < len(lines) and r.random() < 0.5 else None
     size = int(r.integers(22, 60))
-    img = draw_line(r, text, size, (above, below))
-    img = degrade(r, img)
+    if hard and r.random() < 0.3:
+        size = int(r.integers(14, 24))
+    img = draw_line(r, text, size, (above, below), hard)
+    img = degrade(r, img, hard)
     return to_input(img), text
 
 

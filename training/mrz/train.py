@@ -61,14 +61,14 @@ class Crnn(nn.Module):
 class Stream(torch.utils.data.IterableDataset):
     """Endless batches of same-format lines (similar widths, little padding)."""
 
-    def __init__(self, seed: int, batch: int):
-        self.seed, self.batch = seed, batch
+    def __init__(self, seed: int, batch: int, hard: bool = False):
+        self.seed, self.batch, self.hard = seed, batch, hard
 
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
         wid = info.id if info else 0
         rng = np.random.default_rng([self.seed, wid])
-        content = synth.Content(rng)
+        content = synth.Content(rng, hard=self.hard)
         while True:
             items = [synth.sample(rng, content) for _ in range(self.batch)]
             yield collate(items)
@@ -107,9 +107,9 @@ def edit(a: str, b: str) -> int:
     return d[len(b)]
 
 
-def validation_set(seed: int, n: int):
+def validation_set(seed: int, n: int, hard: bool = False):
     rng = np.random.default_rng([seed, 999])
-    content = synth.Content(rng)
+    content = synth.Content(rng, hard=hard)
     return [synth.sample(rng, content) for _ in range(n)]
 
 
@@ -156,27 +156,42 @@ def main():
     # One thread by default: the committed weights were made so, and it leaves a shared 2-core
     # machine's second core to the rest (CPU kernels may sum in another order with 2 threads).
     ap.add_argument("--threads", type=int, default=1, help="torch threads")
+    # Stage 2 (README "Command"): start from stage 1's weights, draw the --hard data, and validate
+    # on stage 1's validation lines (--val-seed 13) so the figures compare.
+    ap.add_argument("--init", help="state_dict (.pt) to start from instead of a random initialisation")
+    ap.add_argument("--hard", action="store_true", help="add synth.py's hard lines (K beside fillers, C1, small fillers, small prints)")
+    ap.add_argument("--val-seed", type=int, help="seed of the validation lines (default: --seed)")
+    ap.add_argument("--pct-start", type=float, default=0.1, help="share of the one-cycle schedule spent warming up")
+    # The committed stage 2 ran out of time: its weights are the step-1200 snapshot of a
+    # 1400-step schedule. --stop-after reproduces that (the schedule still spans --steps).
+    ap.add_argument("--stop-after", type=int, help="end at this step (default: --steps), keeping the --steps schedule")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     model = Crnn()
+    if args.init:
+        model.load_state_dict(torch.load(args.init, map_location="cpu"))
     nparams = sum(p.numel() for p in model.parameters())
     print(f"parameters {nparams}", flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=args.pct_start)
     loader = torch.utils.data.DataLoader(
-        Stream(args.seed, args.batch),
+        Stream(args.seed, args.batch, args.hard),
         batch_size=None,
         num_workers=args.workers,
         prefetch_factor=4 if args.workers else None,
         persistent_workers=bool(args.workers),
     )
-    val = validation_set(args.seed, args.val)
+    val_seed = args.seed if args.val_seed is None else args.val_seed
+    val = validation_set(val_seed, args.val)
+    # The hard lines' own validation (the same seed, hard content): only when training on them.
+    val_hard = validation_set(val_seed, args.val, hard=True) if args.hard else None
     ctc = nn.CTCLoss(blank=0, zero_infinity=True)
     t0 = time.time()
     log = []
     running = None
+    last = args.steps if args.stop_after is None else min(args.steps, args.stop_after)
     for step, (x, targets, tlens, widths) in enumerate(loader, 1):
         logits = model(x)  # N x T x C
         T = logits.shape[1]
@@ -191,12 +206,17 @@ def main():
         running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
         if step % 50 == 0:
             print(f"step {step} loss {running:.4f} {time.time() - t0:.0f}s", flush=True)
-        if step % args.snapshot_every == 0 or step == args.steps:
+        if step % args.snapshot_every == 0 or step == last:
             acc, cer = evaluate(model, val)
-            log.append({"step": step, "seconds": round(time.time() - t0), "val_line_exact": acc, "val_cer": cer})
+            entry = {"step": step, "seconds": round(time.time() - t0), "val_line_exact": acc, "val_cer": cer}
             print(f"== step {step} val line exact {acc:.3f} CER {cer:.4f}", flush=True)
+            if val_hard is not None:
+                hacc, hcer = evaluate(model, val_hard)
+                entry.update({"val_hard_line_exact": hacc, "val_hard_cer": hcer})
+                print(f"== step {step} hard val line exact {hacc:.3f} CER {hcer:.4f}", flush=True)
+            log.append(entry)
             export(model, args.out + ".snapshot.onnx")
-        if step >= args.steps:
+        if step >= last:
             break
     export(model, args.out)
     torch.save(model.state_dict(), args.out.replace(".onnx", ".pt") if args.out.endswith(".onnx") else args.out + ".pt")

@@ -27,11 +27,14 @@ const MIN_GLYPH_HEIGHT = 10;
  */
 const FIELD_MIN_HEIGHT = 40;
 /**
- * A glyph whose height differs from the field's median by more than 22 % is from another
- * font or size: within one typeface, capitals and digits agree to a few percent, and a
- * ±1 px measurement error on a 12 px glyph is 8 %.
+ * A glyph whose height differs from the field's capital line by more than 18 % is from another
+ * font or size: within one typeface, capitals and digits agree to a few percent. Calibrated on
+ * the tuning half (docs/benchmarks.md, issue 14, session 3): 39 bona fide fields of phone
+ * captures (synthetic tuning documents and fixture pages) measure at most 0.128, the real tuning
+ * pages' fields as the reading step reads them at most 0.10; a digit from a font 0.8× the size
+ * measures 0.18–0.21. Was 0.22, which let every 0.8× substitution pass.
  */
-export const GLYPH_HEIGHT_TOLERANCE = 0.22;
+export const GLYPH_HEIGHT_TOLERANCE = 0.18;
 /**
  * A glyph whose stroke width differs from the field's median by more than 45 % is of another
  * weight. Measured (strokeDeviation, field upsampled as above): genuine fields of drawn colour

@@ -15,6 +15,7 @@ import { FIELD_TONE_DIFF, fieldBackgroundContrast } from './field-background.ts'
 import { fieldFontDeviation, GLYPH_HEIGHT_TOLERANCE, isUniformHeightField } from './font-consistency.ts';
 import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
+import { measurePortraitSeam, seamStrength } from './portrait-seam.ts';
 import {
   MIN_STREAKS,
   measurePortraitStreaks,
@@ -168,8 +169,12 @@ export async function detectTamper(
 }
 
 /**
- * Two cues, one sign: cut edges around the portrait (a photo pasted over the document), or the
- * streaks of a photo fitted into the genuine frame; the stronger one counts (0 when neither).
+ * Three cues, one sign: cut edges around the portrait (a photo pasted over the document), the
+ * streaks of a photo fitted into the genuine frame, or a seam on all four sides of the face (a
+ * second picture laid over the page, portrait-seam.ts); the stronger one counts (0 when none).
+ * The seam alone stays below high severity (seamStrength): a genuine photo with a hard frame on a
+ * contrasting page shows the same four sides. It is opt-in (IDV_TAMPER_SEAM=1), like the
+ * learned cue's copy part: measured, not yet good enough to be on by default.
  */
 function portraitEdgeStrength(front: NormalizedImage, portrait: FaceBox, grey: GreyImage): number {
   const cut = cutSides(measurePortraitEdges(front, portrait, grey));
@@ -179,5 +184,8 @@ function portraitEdgeStrength(front: NormalizedImage, portrait: FaceBox, grey: G
     streaks && portraitStreaked(streaks)
       ? strengthBetween(streaks.inside, MIN_STREAKS - 1, STREAKS_UNMISTAKABLE)
       : 0;
-  return Math.max(cutStrength, streakStrength);
+  // Off unless IDV_TAMPER_SEAM=1 (read per call): on the fixtures' holdout half the seam raised
+  // a review sign on 8 of 28 genuine documents (hard-framed photos), docs/benchmarks.md issue 14.
+  const seam = process.env.IDV_TAMPER_SEAM === '1' ? measurePortraitSeam(grey, portrait) : null;
+  return Math.max(cutStrength, streakStrength, seam ? seamStrength(seam) : 0);
 }

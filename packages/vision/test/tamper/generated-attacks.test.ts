@@ -87,6 +87,21 @@ describe('font_inconsistency on a generated glyph substitution', () => {
     expect(signals.find((s) => s.type === 'font_inconsistency')?.field).toBe('date_of_birth');
   });
 
+  it('flags a date with one digit from a font 0.8× the size, standing on the baseline', SLOW, async () => {
+    const card = await drawColourCard(seededRng(21), 'card');
+    const date = card.boxes.fields.find((f) => f.field === 'date_of_birth')!;
+    const boxes = [{ field: 'date_of_birth', side: 'front', ...date.box }];
+    const forged = await substituteGlyph(card.image, date.box, 'date_of_birth', seededRng(23), {
+      scale: 0.8,
+      family: 'DejaVu Sans',
+      weight: 'bold',
+    });
+    const signals = await tamperOn(await phoneCapture(forged, seededRng(22), { flat: true }), card, {
+      textBoxes: boxes,
+    });
+    expect(signals.find((s) => s.type === 'font_inconsistency')?.field).toBe('date_of_birth');
+  });
+
   it('measures one digit of another weight at the same height past the stroke tolerance', SLOW, async () => {
     // The card's values are DejaVu Sans Bold; the substitute is the regular weight, same size:
     // its height agrees with the capitals, only its strokes are thinner.
