@@ -2,9 +2,20 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { readDocument, warmUp } from '../../src/read-document.ts';
+import { startProfile, stopProfile } from '../../src/runtime/profile.ts';
 import { corpus, generateDocument, type Split } from '../synth/index.ts';
 import type { SynthTruth } from '../synth/truth.ts';
-import { type MrzScore, median, pct, printTable, sameValue, scoreMrz } from './reading-metrics.ts';
+import {
+  type MrzScore,
+  median,
+  pct,
+  printTable,
+  type RecogniserWork,
+  recogniserWork,
+  sameValue,
+  scoreMrz,
+  workSummary,
+} from './reading-metrics.ts';
 
 /**
  * Reading on the synthetic benchmark (scripts/synth), generated on the fly from its seeds:
@@ -36,6 +47,8 @@ interface Row {
   ms: number;
   /** Capture conditions the MRZ is hard to find in (see conditionsOf). */
   conditions: string[];
+  work: RecogniserWork;
+  mrzMs: number;
 }
 
 /** Conditions reported apart: quarter and half turns, both sides in one photo, small scans and photos. */
@@ -76,7 +89,10 @@ export async function evaluateSynthReading(
     const start = performance.now();
     const front = await normalizeImage(new Uint8Array(doc.image));
     const back = doc.back ? await normalizeImage(new Uint8Array(doc.back.image)) : undefined;
+    const cpu0 = process.cpuUsage();
+    startProfile();
     const reading = await readDocument({ front, back });
+    const work = recogniserWork(stopProfile(), process.cpuUsage(cpu0));
     const ms = performance.now() - start;
     const truthMrz = t.mrz ?? doc.back?.truth.mrz ?? null;
     const got = reading.mrz?.lines ?? null;
@@ -99,6 +115,8 @@ export async function evaluateSynthReading(
       fields,
       ms,
       conditions: conditionsOf([t.capture, doc.back?.truth.capture], item.options.composite ?? false),
+      work,
+      mrzMs: reading.timings.mrz_ms ?? 0,
     };
     rows.push(row);
     if (opts.verbose) {
@@ -109,7 +127,7 @@ export async function evaluateSynthReading(
             `${f.field}=${JSON.stringify(reading.printed[f.field as 'surname'])}≠${JSON.stringify(printed[f.field])}`,
         );
       console.log(
-        `${row.mrz ? (row.mrz.exact ? 'OK ' : 'ERR') : row.invented ? 'INV' : '   '} #${item.index} ${row.layout} ${row.level}${row.conditions.map((c) => ` [${c}]`).join('')} ${Math.round(ms)}ms type=${reading.document.type}${row.typeOk ? '' : '(!)'} ${bad.join(' ')}`,
+        `${row.mrz ? (row.mrz.exact ? 'OK ' : 'ERR') : row.invented ? 'INV' : '   '} #${item.index} ${row.layout} ${row.level}${row.conditions.map((c) => ` [${c}]`).join('')} ${Math.round(ms)}ms rec=${work.ocrRec}+${work.mrzModel} cpu=${Math.round(work.cpuMs)}ms type=${reading.document.type}${row.typeOk ? '' : '(!)'} ${bad.join(' ')}`,
       );
       if (row.mrz && !row.mrz.exact)
         console.log(`    got   ${JSON.stringify(got)}\n    truth ${JSON.stringify(truthMrz)}`);
@@ -182,6 +200,12 @@ export async function evaluateSynthReading(
     );
   summarize('all', rows);
   printTable(table);
+  console.log(
+    `\n${workSummary(
+      rows.map((r) => r.work),
+      rows.map((r) => r.mrzMs),
+    )}`,
+  );
   console.log(
     `\nSynthetic benchmark: ${rows.length} documents (seed ${opts.seed ?? 1}), generated on the fly by packages/vision/scripts/synth.` +
       (stopped
