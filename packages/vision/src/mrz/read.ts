@@ -1,4 +1,4 @@
-import { MRZ_LAYOUTS, type MrzFormat, type ParsedMrz } from '@idv/core';
+import { MRZ_LAYOUTS, type MrzDigitCheck, type MrzFormat, type ParsedMrz } from '@idv/core';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { readDocumentPage } from '../ocr/focus.ts';
@@ -162,21 +162,28 @@ function fitsFormat(rows: MrzRow[], format: MrzFormat): boolean {
 /**
  * The guard against inventing an MRZ. Every reader here returns lines of the format's exact
  * shape (the constrained decoder by construction, correct.ts by padding and class repair), so a
- * block of printed capitals (a card's title lines) can come out MRZ-shaped with one check digit
- * holding by chance (about one chance in four with three checks). What a real MRZ has and a
- * title has not: fillers in the page reading itself (every MRZ has '<<' in its names and filler
- * runs), rows of about the format's length before any constraint, and check digits that hold.
- * Two field check digits holding (a chance of about 3 % on random text) suffice alone; one
- * needs the fillers and the lengths as well.
+ * block of printed capitals (a card's title lines, a caption) can come out MRZ-shaped with check
+ * digits holding by chance or by repair. What a real MRZ has and such text has not: fillers in
+ * the page reading itself (every MRZ has '<<' in its names and filler runs), rows of about the
+ * format's length before any constraint, and check digits that hold over real content. Only
+ * such checks count: a date check only when the date is a real date, no check over fillers
+ * alone (an empty personal number's check holds on anything). Two of them holding (about 3 % by
+ * chance on random text) suffice alone; fewer need the fillers and the lengths as well.
  */
 const MIN_RAW_FILLERS = 2;
-function looksLikeMrz(rows: MrzRow[], m: { format: MrzFormat; parsed: ParsedMrz }): boolean {
-  const held = m.parsed.checks.filter((k) => k.valid && k.name !== 'composite').length;
+function looksLikeMrz(rows: MrzRow[], m: { lines: string[]; format: MrzFormat; parsed: ParsedMrz }): boolean {
+  const p = m.parsed;
+  const meaningful = (k: MrzDigitCheck) =>
+    k.name !== 'composite' &&
+    !(k.name === 'date_of_birth' && p.dateOfBirth === null) &&
+    !(k.name === 'date_of_expiry' && p.dateOfExpiry === null) &&
+    k.ranges.some((r) => /[^<]/.test(m.lines[r.line]?.slice(r.start, r.end) ?? ''));
+  const held = p.checks.filter((k) => k.valid && meaningful(k)).length;
   if (held >= 2) return true;
   const fillers = rows.reduce((n, r) => n + [...r.mrz.text].filter((ch) => ch === '<').length, 0);
   const n = MRZ_LAYOUTS[m.format].lineLength;
   const lengthsNear = rows.every((r) => r.mrz.text.length >= n - MAX_SHORTFALL);
-  return fillers >= MIN_RAW_FILLERS && lengthsNear && (held >= 1 || m.parsed.fieldsWellFormed);
+  return fillers >= MIN_RAW_FILLERS && lengthsNear && (held >= 1 || p.fieldsWellFormed);
 }
 
 interface Chosen {
@@ -216,7 +223,7 @@ async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | nul
       let first: ModelMrzReading | null = null;
       if (plan === 'cascade') {
         first = await readMrzBlock(img, page, c.rows, c.format, 'model');
-        if (first && modelSure(first))
+        if (first && modelSure(first) && looksLikeMrz(c.rows, first))
           return { rows: c.rows, reading: constrainedReading(first, c.rows), constrained: true };
         // Unsure: both recognisers voted, as `both` reads; the model's own reading competes
         // after it (it only wins with fewer failing checks).
