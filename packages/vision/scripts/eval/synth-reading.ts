@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeImage } from '../../src/image/normalize.ts';
@@ -23,7 +24,10 @@ import {
  * service receives it: front and back as two images, or both sides in one photo (composite).
  *
  * Usage: npx tsx packages/vision/scripts/eval/synth-reading.ts [--synth=200] [--seed=1]
- *        [--split=all|tuning|heldout] [--minutes=M] [--verbose]
+ *        [--split=all|tuning|heldout] [--minutes=M] [--verbose] [--shard=k/n --save=rows-k.json]
+ *        [--merge=rows-0.json,rows-1.json,...]
+ * Shards: n processes each read every n-th document (index k modulo n) and save their rows; the
+ * merge prints the one table of the run (a loaded machine gives each process its share).
  */
 
 /** The printed fields scored (the spec's "clean reading" of a card needs all four). */
@@ -69,15 +73,44 @@ function kindLabel(t: SynthTruth, composite: boolean): string {
   return t.kind === 'sahel_card' && composite ? 'sahel_card (composite)' : t.kind;
 }
 
-export async function evaluateSynthReading(
-  opts: { count?: number; seed?: number; split?: Split; verbose?: boolean; minutes?: number } = {},
-): Promise<void> {
+export interface SynthReadingOptions {
+  count?: number;
+  seed?: number;
+  split?: Split;
+  verbose?: boolean;
+  minutes?: number;
+  /** Read only the documents whose index is `k` modulo `n` (several processes share a run). */
+  shard?: { k: number; n: number };
+  /** Write the scored rows to this JSON file (to merge the shards of one run). */
+  save?: string;
+  /** Summarise the rows saved by the shards of one run instead of reading documents. */
+  merge?: string[];
+}
+
+interface SavedRows {
+  rows: Row[];
+  stopped: boolean;
+}
+
+export async function evaluateSynthReading(opts: SynthReadingOptions = {}): Promise<void> {
   const count = opts.count ?? 500;
+  const { rows, stopped } = opts.merge ? await mergeRows(opts.merge) : await readRows(opts, count);
+  if (opts.save) await writeFile(opts.save, JSON.stringify({ rows, stopped } satisfies SavedRows));
+  summarizeRows(rows, stopped, count, opts);
+}
+
+async function mergeRows(files: string[]): Promise<SavedRows> {
+  const parts = await Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8')) as SavedRows));
+  return { rows: parts.flatMap((p) => p.rows), stopped: parts.some((p) => p.stopped) };
+}
+
+async function readRows(opts: SynthReadingOptions, count: number): Promise<SavedRows> {
   await warmUp();
   const rows: Row[] = [];
   const started = performance.now();
   let stopped = false;
   for (const item of corpus(count, opts.seed ?? 1, opts.split ?? 'all')) {
+    if (opts.shard && item.index % opts.shard.n !== opts.shard.k) continue;
     // A time limit (on a shared machine the whole benchmark may not fit): the first documents
     // of the corpus are a fair sample of it, so stopping early keeps the figures unbiased.
     if (opts.minutes && performance.now() - started > opts.minutes * 60_000) {
@@ -133,6 +166,10 @@ export async function evaluateSynthReading(
         console.log(`    got   ${JSON.stringify(got)}\n    truth ${JSON.stringify(truthMrz)}`);
     }
   }
+  return { rows, stopped };
+}
+
+function summarizeRows(rows: Row[], stopped: boolean, count: number, opts: SynthReadingOptions): void {
   const header = [
     'group',
     'docs',
@@ -226,5 +263,10 @@ if (isMain) {
     split: (arg('split') ?? 'all') as Split,
     verbose: process.argv.includes('--verbose'),
     minutes: arg('minutes') ? Number(arg('minutes')) : undefined,
+    shard: arg('shard')
+      ? { k: Number(arg('shard')!.split('/')[0]), n: Number(arg('shard')!.split('/')[1]) }
+      : undefined,
+    save: arg('save'),
+    merge: arg('merge')?.split(','),
   });
 }
