@@ -8,7 +8,7 @@ import {
   mrzCharValue,
   parseMrz,
 } from '../../src/index.ts';
-import { SPECIMEN_TD1, SPECIMEN_TD1_LONG_NUMBER, SPECIMEN_TD2, SPECIMEN_TD3, NOW } from './specimens.ts';
+import { NOW, SPECIMEN_TD1, SPECIMEN_TD1_LONG_NUMBER, SPECIMEN_TD2, SPECIMEN_TD3 } from './specimens.ts';
 
 const specimenHolder = {
   issuingState: 'TGO',

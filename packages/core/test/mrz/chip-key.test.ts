@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMrz, chipAccessKey, parseMrz } from '../../src/index.ts';
-import { SPECIMEN_TD1_LONG_NUMBER, SPECIMEN_TD3, mutate, NOW, otherDigit } from './specimens.ts';
+import { mutate, NOW, otherDigit, SPECIMEN_TD1_LONG_NUMBER, SPECIMEN_TD3 } from './specimens.ts';
 
 describe('chipAccessKey (ICAO 9303 part 11)', () => {
   it('gives number, birth and expiry as printed when every check digit holds', () => {

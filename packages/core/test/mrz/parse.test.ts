@@ -1,7 +1,15 @@
 import { parse as libraryParse } from 'mrz';
 import { describe, expect, it } from 'vitest';
 import { buildMrz, detectMrzFormat, type MrzCheckName, parseMrz } from '../../src/index.ts';
-import { SPECIMEN_TD1, SPECIMEN_TD1_LONG_NUMBER, SPECIMEN_TD2, SPECIMEN_TD3, mutate, NOW, otherDigit } from './specimens.ts';
+import {
+  mutate,
+  NOW,
+  otherDigit,
+  SPECIMEN_TD1,
+  SPECIMEN_TD1_LONG_NUMBER,
+  SPECIMEN_TD2,
+  SPECIMEN_TD3,
+} from './specimens.ts';
 
 const validity = (lines: readonly string[]) => {
   const parsed = parseMrz(lines, { now: NOW });
@@ -25,9 +33,9 @@ describe('detectMrzFormat', () => {
   });
 
   it('ignores spaces inside and around lines', () => {
-    expect(detectMrzFormat([` ${SPECIMEN_TD3[0]!.slice(0, 20)} ${SPECIMEN_TD3[0]!.slice(20)} `, SPECIMEN_TD3[1]!])).toBe(
-      'TD3',
-    );
+    expect(
+      detectMrzFormat([` ${SPECIMEN_TD3[0]!.slice(0, 20)} ${SPECIMEN_TD3[0]!.slice(20)} `, SPECIMEN_TD3[1]!]),
+    ).toBe('TD3');
   });
 });
 
