@@ -245,9 +245,11 @@ function summarizeRows(rows: Row[], stopped: boolean, count: number, opts: Synth
   );
   console.log(
     `\nSynthetic benchmark: ${rows.length} documents (seed ${opts.seed ?? 1}), generated on the fly by packages/vision/scripts/synth.` +
-      (stopped
-        ? `\nStopped at the time limit (${opts.minutes} min): ${rows.length} of the ${count} documents asked for.`
-        : '') +
+      (opts.merge
+        ? `\nMerged from ${opts.merge.length} shard files${stopped ? ', each stopped at its time limit' : ''}.`
+        : stopped
+          ? `\nStopped at the time limit (${opts.minutes} min): ${rows.length} of the ${count} documents asked for.`
+          : '') +
       '\nHeld-out: layouts never looked at while tuning (passport-c, sahel-front-c/back-c, td2-c, niger-paper-c).' +
       '\nMRZ CER: edit distance over truth characters. Invented: an MRZ returned for a document without one (Niger paper card).' +
       '\nFields: the printed value read equals the truth (folded: case, accents); over documents that print it. Time: decode + read, both sides.',
