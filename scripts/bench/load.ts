@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '@idv/api';
@@ -9,6 +8,7 @@ import { billingMonth, createStore, type Store } from '@idv/store';
 import { startLocalServers } from '@idv/store/local';
 import { analyzeImages, warmUpAnalyzer } from '@idv/vision';
 import { documentPhoto } from '../../test/support/documents.ts';
+import { dynamoDbLocalPid, processCpuMs } from './process-cpu.ts';
 import type { LoadPlan, LoadResult } from './read-loader.ts';
 
 /**
@@ -235,29 +235,3 @@ async function runLoader(plan: LoadPlan): Promise<LoadResult> {
   if (code !== 0) throw new Error(`the load generator exited with ${code}`);
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as LoadResult;
 }
-
-/** DynamoDB Local's Java process (started with `-port <port>`), from /proc. */
-function dynamoDbLocalPid(port: number): number | undefined {
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
-      const at = args.indexOf('-port');
-      if (args.some((a) => a.includes('DynamoDBLocal')) && args[at + 1] === String(port)) return Number(name);
-    } catch {
-      // ended while being read
-    }
-  }
-  return undefined;
-}
-
-/** A process's CPU time (user + system, all threads), ms, from /proc/<pid>/stat. */
-function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of stat, 12 and 13 after "pid (comm) ", in ticks.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-}
-
-/** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
-const CLOCK_TICKS_PER_SECOND = 100;

@@ -14,19 +14,23 @@ import {
 } from './support/service-process.ts';
 
 /**
- * Webhook deliveries across real restarts of `npm start` (the local queue lives in memory, so a
+ * `npm start` killed and restarted. Webhook deliveries across real restarts of `npm start` (the local queue lives in memory, so a
  * restart loses every delayed message; the table must bring them back): the whole process group
  * killed with `kill -9`, then stopped with Ctrl-C, with deliveries waiting for their next attempt.
  * Two endpoints: one answers 500 until the last restart, then 200 (every event must arrive,
  * none twice); one where nothing ever listens (every delivery must end `failed` after 8 attempts).
  *
- * About three minutes (three starts, model warm-up included): `npm run test:reliability` runs it
+ * About three minutes idle (three starts, model warm-up included; over ten at load 20): `npm run test:reliability` runs it
  * (IDV_RESTART_TEST=1); plain `npm test` skips it. The retry minute is scaled to 500 ms
  * (WEBHOOKS_RETRY_MINUTE_MS), so the whole schedule is about 64 s.
  */
 const RUN = process.env.IDV_RESTART_TEST === '1';
 const MINUTE_MS = 500;
 const VERIFICATIONS = 3;
+const began = Date.now();
+/** Progress on the console: on a loaded machine a step can take minutes. */
+const step = (what: string) =>
+  console.log(`restart test, ${Math.round((Date.now() - began) / 1000)} s: ${what}`);
 
 interface Delivery {
   id: string;
@@ -77,6 +81,7 @@ describe.runIf(RUN)('npm start restarted with webhook deliveries pending', () =>
 
     // --- First run: endpoints, verifications, deliveries failing and waiting. ---
     const first = await start();
+    step('first start ready');
     const credentials = JSON.parse(readFileSync(join(dataDir, 'local.json'), 'utf8'));
     const call = async (
       method: string,
@@ -146,6 +151,7 @@ describe.runIf(RUN)('npm start restarted with webhook deliveries pending', () =>
       }
     }
 
+    step('verifications done');
     const allRetrying = (list: Delivery[]) =>
       list.length === VERIFICATIONS && list.every((d) => d.status === 'pending' && d.attempts >= 2);
     const [atKill] = await poll(
@@ -156,6 +162,7 @@ describe.runIf(RUN)('npm start restarted with webhook deliveries pending', () =>
     const requestsBeforeKill = flaky.requests.length;
     expect(requestsBeforeKill).toBeGreaterThanOrEqual(2 * VERIFICATIONS);
 
+    step('deliveries waiting; kill -9 of the group');
     // kill -9 of the whole group: npm, tsx, the service and DynamoDB Local's Java.
     signalGroup(first, 'SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
@@ -163,6 +170,7 @@ describe.runIf(RUN)('npm start restarted with webhook deliveries pending', () =>
 
     // --- Second run: the retries resume from the table, then Ctrl-C with them pending again. ---
     const second = await start();
+    step('second start ready');
     const attemptsAtKill = new Map(atKill.map((d) => [d.id, d.attempts]));
     const [atInterrupt] = await poll(
       'the retries resumed after kill -9',
@@ -173,6 +181,7 @@ describe.runIf(RUN)('npm start restarted with webhook deliveries pending', () =>
     );
     expect(flaky.requests.length).toBeGreaterThan(requestsBeforeKill);
 
+    step('retries resumed; Ctrl-C');
     // Ctrl-C: the terminal sends SIGINT to the whole foreground group.
     signalGroup(second, 'SIGINT');
     await second.exited;
@@ -183,6 +192,7 @@ describe.runIf(RUN)('npm start restarted with webhook deliveries pending', () =>
     // --- Third run: the receiver is back; everything must reach its end. ---
     receiverUp = true;
     const third = await start();
+    step('third start ready, receiver up');
     const attemptsAtInterrupt = new Map(atInterrupt.map((d) => [d.id, d.attempts]));
     const [flakyEnd, deadEnd] = await poll(
       'every delivery finished',
@@ -228,5 +238,38 @@ describe.runIf(RUN)('npm start restarted with webhook deliveries pending', () =>
     signalGroup(third, 'SIGINT');
     await third.exited;
     expect(survivors(third, dataDir)).toEqual([]);
-  }, 600_000);
+  }, 1_200_000);
+
+  it('kill -9 of the service process alone: its Java outlives it, and the next start ends it', async () => {
+    const ownDir = mkdtempSync(join(tmpdir(), 'idv-orphan-'));
+    closers.push(async () => rmSync(ownDir, { recursive: true, force: true }));
+    const env = { DATA_DIR: ownDir, PORT: String(await freePort()) };
+    const first = startService(env);
+    services.push(first);
+    await first.ready;
+    const servicePid = Number(readFileSync(join(ownDir, 'start.lock'), 'utf8'));
+    const java = survivors(first, ownDir).find((p) => p.cmdline.includes('DynamoDBLocal'));
+    expect(java).toBeDefined();
+
+    // Only the service: no exit handler runs, so nothing stops DynamoDB Local.
+    process.kill(servicePid, 'SIGKILL');
+    await first.exited; // npm and tsx follow their child
+    const left = await waitForNoSurvivors(first, ownDir, 2_000);
+    expect(left.map((p) => p.pid)).toEqual([java?.pid]);
+
+    const second = startService(env);
+    services.push(second);
+    await second.ready;
+    expect(second.output()).toContain(`Ended DynamoDB Local (process ${java?.pid})`);
+    expect(survivors(second, ownDir).some((p) => p.pid === java?.pid)).toBe(false);
+    const credentials = JSON.parse(readFileSync(join(ownDir, 'local.json'), 'utf8'));
+    const res = await fetch(`${credentials.base_url}/v1/logs`, {
+      headers: { authorization: `Bearer ${credentials.test_key}` },
+    });
+    expect(res.status).toBe(200); // the same data, the same keys
+
+    signalGroup(second, 'SIGINT');
+    await second.exited;
+    expect(await waitForNoSurvivors(second, ownDir)).toEqual([]);
+  }, 300_000);
 });
