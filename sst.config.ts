@@ -4,8 +4,8 @@
  * AWS deployment: one stage per branch (`npx sst deploy --stage <branch>`, docs/deploy.md;
  * .github/workflows/stage.yml does it for every branch). The resources here are the ones the
  * local stack mirrors (scripts/start.ts): the table with its index and TTL, the image bucket, the
- * event queue with its dead-letter queue, the API function, the analyzer, the webhook worker and
- * the daily retention purge.
+ * upload staging bucket, the event queue with its dead-letter queue, the API function (behind API
+ * Gateway, behind CloudFront), the analyzer, the webhook worker and the daily retention purge.
  */
 export default $config({
   app(input) {
@@ -35,9 +35,11 @@ export default $config({
     };
     const storage = createStorage();
     const analyzer = await createAnalyzer(storage, secrets.imageMasterKey);
-    const api = createApi(storage, analyzer, secrets);
+    const api = await createApi(storage, analyzer, secrets);
     createWebhooks(storage, secrets.imageMasterKey);
     createPurge(storage);
-    return { api: api.url };
+    // `api` is the public address (CloudFront, the custom domain when set); `gateway` the
+    // execute-api URL behind it, for diagnostics only.
+    return { api: api.url, gateway: api.gateway.url };
   },
 });

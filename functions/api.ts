@@ -11,6 +11,7 @@ import type { Analyzer } from '@idv/core';
 import { createStore, storeConfigFromEnv } from '@idv/store';
 import { webhookEventPublisher } from '@idv/webhooks';
 import { handle } from 'hono/aws-lambda';
+import { applyEdgeViewer, type EdgeViewerEvent } from './edge-viewer.ts';
 import { type CostFields, type InvocationContext, withInvocationCost } from './invocation-cost.ts';
 import { applyLinkedSecrets } from './linked-secrets.ts';
 
@@ -75,6 +76,8 @@ const serve = handle(app);
 export const handler = (event: Parameters<typeof serve>[0], context: Parameters<typeof serve>[1]) => {
   const ctx = context as InvocationContext | undefined;
   current = { requestId: ctx?.awsRequestId, fields: {} };
+  // The caller's address behind CloudFront (per-IP limits), before the app reads it.
+  applyEdgeViewer(event as EdgeViewerEvent, env.EDGE_ORIGIN_SECRET);
   return withInvocationCost(
     'api',
     ctx,

@@ -10,6 +10,8 @@ import { Resource } from 'sst';
 export const LINKED_SECRETS = {
   ImageMasterKey: 'IMAGE_MASTER_KEY',
   UrlSigningKey: 'URL_SIGNING_KEY',
+  // Generated per stage (infra/edge.ts): proves a request came through the CloudFront edge.
+  EdgeOriginSecret: 'EDGE_ORIGIN_SECRET',
 } as const;
 
 export function applyLinkedSecrets(env: NodeJS.ProcessEnv = process.env): void {

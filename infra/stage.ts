@@ -26,9 +26,11 @@ export function stageDomain(): string | undefined {
  * The time budget, end to end (docs/decisions.md, "Time-outs on AWS"): API Gateway HTTP APIs
  * cut every request at 30 s and cannot be raised, so everything below it must give up first and
  * answer in the spec's envelope: the analysis (503 `analysis_unavailable`) at 25 s, the API
- * function at 29 s. The spec's client waits at least 60 s, longer than any of them.
+ * function at 29 s. CloudFront in front (infra/edge.ts) waits 60 s for the gateway, so it never
+ * cuts first. The spec's client waits at least 60 s, longer than any of them.
  */
 export const TIMEOUTS = {
+  edgeOriginReadSeconds: 60,
   gatewaySeconds: 30,
   apiFunctionSeconds: 29,
   analysisMs: 25_000,

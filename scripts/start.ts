@@ -11,7 +11,7 @@ import { startNodeServer } from '@idv/api/node-server';
 import { deriveConsoleSessionKey, mountConsole } from '@idv/console';
 import { createStore, purgeExpiredUploads } from '@idv/store';
 import { type LocalCredentials, seedLocal, startLocalServers } from '@idv/store/local';
-import { inProcessAnalyzer, warmUpAnalyzer } from '@idv/vision';
+import { createWorkerAnalyzer, inProcessAnalyzer, warmUpAnalyzer } from '@idv/vision';
 import { startWebhookWorker, webhookEventPublisher } from '@idv/webhooks';
 
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
@@ -92,8 +92,13 @@ async function main() {
   writeFileSync(credentialsFile, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
 
   console.log('Loading the analysis models (OCR, faces)…');
-  await warmUpAnalyzer();
-  const analyzer = inProcessAnalyzer();
+  // The analysis runs on worker threads, one per core (ANALYSIS_CONCURRENCY), so the HTTP
+  // thread keeps answering and two analyses use the two cores (the models run synchronously on
+  // the thread that calls them). IDV_ANALYSIS_WORKERS=0 keeps it in this process.
+  const workers = process.env.IDV_ANALYSIS_WORKERS === '0' ? null : createWorkerAnalyzer();
+  if (workers) await workers.ready();
+  else await warmUpAnalyzer();
+  const analyzer = workers ?? inProcessAnalyzer();
 
   const appDeps = {
     store,
@@ -150,6 +155,7 @@ Credentials are also in ${credentialsFile}. Data lives in ${dataDir}. Ctrl-C sto
     server.close();
     clearInterval(uploadPurge);
     await webhookWorker.stop();
+    await workers?.close();
     await servers.stop();
     rmSync(runtimeFile, { force: true });
     rmSync(lockFile, { force: true });

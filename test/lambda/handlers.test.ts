@@ -48,6 +48,8 @@ beforeAll(async () => {
   Object.assign(process.env, {
     ANALYZER_FUNCTION_NAME: 'idv-test-analyzer',
     ANALYZER_MEMORY_MB: '3008',
+    // Generous: the analysis shares two cores with the rest of the suite (never a speed measure).
+    ANALYSIS_TIMEOUT_MS: '240000',
     PUBLIC_BASE_URL: 'https://api.example.com',
     // The SDK's per-service endpoint variable: the API's LambdaClient reaches the local endpoint.
     AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
@@ -127,7 +129,7 @@ async function multipartEvent(path: string, form: FormData, headers: Record<stri
   };
 }
 
-describe('Lambda entry points against the local stack', () => {
+describe('Lambda entry points against the local stack', { timeout: 300_000 }, () => {
   let liveVerification: { id: string; orgId: string };
 
   it('API: verifies from a base64 multipart body, calls the analyzer Lambda, logs one cost line each', async () => {
