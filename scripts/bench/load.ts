@@ -6,7 +6,7 @@ import { createApp } from '@idv/api';
 import { startNodeServer } from '@idv/api/node-server';
 import { billingMonth, createStore, type Store } from '@idv/store';
 import { startLocalServers } from '@idv/store/local';
-import { analyzeImages, warmUpAnalyzer } from '@idv/vision';
+import { analyzeImages, createWorkerAnalyzer, warmUpAnalyzer } from '@idv/vision';
 import { documentPhoto } from '../../test/support/documents.ts';
 import { dynamoDbLocalPid, processCpuMs } from './process-cpu.ts';
 import type { LoadPlan, LoadResult } from './read-loader.ts';
@@ -43,11 +43,14 @@ export async function benchLoad(): Promise<void> {
     const live = await store.apiKeys.create({ orgId: org.id, appId: application.id, mode: 'live' });
     keys.push({ test: test.secret, live: live.secret });
   }
-  await warmUpAnalyzer();
+  // As `npm start` runs it: the analysis on worker threads, so the reads' HTTP thread is free.
+  const workers = process.env.BENCH_ANALYZER === 'in-process' ? null : createWorkerAnalyzer();
+  if (workers) await workers.ready();
+  else await warmUpAnalyzer();
   const app = createApp({
     store,
     baseUrl: 'http://127.0.0.1',
-    analyzer: { analyze: analyzeImages },
+    analyzer: workers ?? { analyze: analyzeImages },
     urlSigningKey: randomBytes(32),
   });
   const server = startNodeServer({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -57,7 +60,9 @@ export async function benchLoad(): Promise<void> {
   console.log(
     `load average at start: ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(', ')} (${keyCount} key pairs)`,
+      .join(
+        ', ',
+      )} (${keyCount} key pairs; analysis ${workers ? `on ${workers.threads.length} worker threads, BENCH_ANALYZER=in-process for the HTTP thread` : 'on the HTTP thread'})`,
   );
 
   if (inFlight > 0) await verificationsInFlight(base, store, org.id, keys, inFlight);
@@ -78,6 +83,7 @@ export async function benchLoad(): Promise<void> {
   );
   server.closeAllConnections();
   server.close();
+  await workers?.close();
   await servers.stop();
 }
 
