@@ -3,7 +3,8 @@
  * reading (onnxruntime-web vs onnxruntime-node), face work, a profile of one analysis (CPU time,
  * model runs, decodes), POST /v1/verify end to end (one client, then four; memory) and the
  * service under load (verifications in flight, reads at a fixed rate; scripts/bench/load.ts).
- * `npm run bench -- verify` (or reading, faces, profile, load) runs one part; figures come with
+ * `npm run bench -- verify` (or reading, faces, profile, load) runs one part (`store-calls`, the
+ * CPU cost of each DynamoDB call of the read path, runs only when named); figures come with
  * their ratio to scripts/bench/baseline.json (`--save-baseline` rewrites it).
  */
 import { benchFaces } from '../packages/vision/scripts/bench/faces.ts';
@@ -11,6 +12,7 @@ import { benchReading } from '../packages/vision/scripts/bench/reading.ts';
 import { saveBaseline } from './bench/figures.ts';
 import { benchLoad } from './bench/load.ts';
 import { benchProfile } from './bench/profile.ts';
+import { benchStoreCalls } from './bench/store-calls.ts';
 import { benchVerify } from './bench/verify.ts';
 
 const args = process.argv.slice(2);
@@ -24,6 +26,8 @@ const parts: [string, () => Promise<void>][] = [
   ['verify', () => benchVerify(runs, runs >= 10 ? 24 : 8)],
   ['load', () => benchLoad()],
 ];
+// Not part of a full run (a diagnosis of the read path): `npm run bench -- store-calls`.
+if (only === 'store-calls') parts.push(['store-calls', () => benchStoreCalls()]);
 for (const [name, run] of parts) {
   if (only && only !== name) continue;
   console.log(`\n## ${name}\n`);

@@ -1,12 +1,15 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { createApp } from '@idv/api';
 import { startNodeServer } from '@idv/api/node-server';
 import { billingMonth, createStore, type Store } from '@idv/store';
 import { startLocalServers } from '@idv/store/local';
-import { analyzeImages, warmUpAnalyzer } from '@idv/vision';
+import { analyzeImages, createWorkerAnalyzer, warmUpAnalyzer } from '@idv/vision';
 import { documentPhoto } from '../../test/support/documents.ts';
+import { dynamoDbLocalPid, processCpuMs } from './process-cpu.ts';
+import type { LoadPlan, LoadResult } from './read-loader.ts';
 
 /**
  * `npm run bench -- load`: the service under load over real HTTP on loopback, against the local
@@ -16,7 +19,8 @@ import { documentPhoto } from '../../test/support/documents.ts';
  *     stored verification and billing count, or a refusal that left one); p50/p95.
  *  2. The read routes at a fixed rate (default 200 requests/s for 10 s) across many keys: p50,
  *     p95, p99 measured from each request's scheduled start (no coordinated omission), errors.
- * LOAD_VERIFICATIONS, LOAD_RATE and LOAD_SECONDS change the sizes (LOAD_VERIFICATIONS=0: reads only). The machine's load average
+ * LOAD_VERIFICATIONS, LOAD_RATE and LOAD_SECONDS change the sizes (LOAD_VERIFICATIONS=0: reads only;
+ * LOAD_WARMUP_SECONDS, default 10, the unmeasured warm-up at half the rate). The machine's load average
  * is printed with the figures: on a shared machine they are an upper bound.
  */
 export async function benchLoad(): Promise<void> {
@@ -39,11 +43,14 @@ export async function benchLoad(): Promise<void> {
     const live = await store.apiKeys.create({ orgId: org.id, appId: application.id, mode: 'live' });
     keys.push({ test: test.secret, live: live.secret });
   }
-  await warmUpAnalyzer();
+  // As `npm start` runs it: the analysis on worker threads, so the reads' HTTP thread is free.
+  const workers = process.env.BENCH_ANALYZER === 'in-process' ? null : createWorkerAnalyzer();
+  if (workers) await workers.ready();
+  else await warmUpAnalyzer();
   const app = createApp({
     store,
     baseUrl: 'http://127.0.0.1',
-    analyzer: { analyze: analyzeImages },
+    analyzer: workers ?? { analyze: analyzeImages },
     urlSigningKey: randomBytes(32),
   });
   const server = startNodeServer({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -53,11 +60,21 @@ export async function benchLoad(): Promise<void> {
   console.log(
     `load average at start: ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(', ')} (${keyCount} key pairs)`,
+      .join(
+        ', ',
+      )} (${keyCount} key pairs; analysis ${workers ? `on ${workers.threads.length} worker threads, BENCH_ANALYZER=in-process for the HTTP thread` : 'on the HTTP thread'})`,
   );
 
   if (inFlight > 0) await verificationsInFlight(base, store, org.id, keys, inFlight);
-  await readsAtRate(base, store, org.id, keys, rate, seconds);
+  await readsAtRate(
+    base,
+    store,
+    org.id,
+    keys,
+    rate,
+    seconds,
+    Number(new URL(servers.config.dynamoEndpoint ?? '').port),
+  );
 
   console.log(
     `\nload average at end: ${loadavg()
@@ -66,6 +83,7 @@ export async function benchLoad(): Promise<void> {
   );
   server.closeAllConnections();
   server.close();
+  await workers?.close();
   await servers.stop();
 }
 
@@ -155,62 +173,71 @@ async function readsAtRate(
   keys: { test: string; live: string }[],
   rate: number,
   seconds: number,
+  dynamoPort: number,
 ): Promise<void> {
-  // Something to read: one verification per test key's organisation (all keys share it).
+  // Something to read: the live verification made above, if any (with a live key: a test key
+  // would be told "not found"); every fourth request reads it, the others read lists.
   const listed = await store.verifications.list(orgId, 'live', 1);
   const liveId = listed.ok ? listed.page.data[0]?.verification.id : undefined;
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const paths = ['/v1/verifications?limit=20', '/v1/webhooks', '/v1/logs?limit=20'];
-  const total = rate * seconds;
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  const start = performance.now();
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const scheduled = start + (i * 1000) / rate;
-    const wait = scheduled - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    // Every fourth request reads the stored live verification (with a live key: a test key
-    // would be told "not found"); the others read lists.
+  const requests = Array.from({ length: keys.length * 4 }, (_, i) => {
     const one = liveId !== undefined && i % 4 === 3;
     const pair = keys[i % keys.length];
-    const key = (one ? pair?.live : pair?.test) ?? '';
-    const path = one ? `/v1/verifications/${liveId}` : (paths[i % paths.length] ?? '/');
-    pending.push(
-      new Promise<void>((resolve) => {
-        const req = request(
-          `${base}${path}`,
-          { agent, headers: { authorization: `Bearer ${key}` }, timeout: 30_000 },
-          (res) => {
-            res.resume();
-            res.on('end', () => {
-              latencies.push(performance.now() - scheduled);
-              statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
-              resolve();
-            });
-          },
-        );
-        req.on('error', () => {
-          statuses.set(0, (statuses.get(0) ?? 0) + 1);
-          resolve();
-        });
-        req.end();
-      }),
+    return {
+      path: one ? `/v1/verifications/${liveId}` : (paths[i % paths.length] ?? '/'),
+      key: (one ? pair?.live : pair?.test) ?? '',
+    };
+  });
+  const plan: LoadPlan = { base, rate, seconds, requests };
+  // Warm-up, not measured: DynamoDB Local's Java and V8 compile their hot paths during the
+  // first thousands of calls; a service in use is past that, and so is the figure.
+  const warmUpSeconds = Number(process.env.LOAD_WARMUP_SECONDS ?? 10);
+  if (warmUpSeconds > 0) {
+    const warm = await runLoader({ ...plan, rate: Math.ceil(rate / 2), seconds: warmUpSeconds });
+    const n = Object.values(warm.statuses).reduce((a, b) => a + b, 0);
+    console.log(
+      `\nwarm-up: ${n} reads at ${Math.ceil(rate / 2)} requests/s for ${warmUpSeconds} s (not measured; statuses ${JSON.stringify(warm.statuses)})`,
     );
   }
-  await Promise.all(pending);
-  const elapsed = (performance.now() - start) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const ok = (statuses.get(200) ?? 0) + (statuses.get(404) ?? 0);
+  // CPU time spent by each side while the load runs: this process (the API, fauxqs, the SDK
+  // clients), DynamoDB Local's Java, and the load generator (its own process). On a shared
+  // machine the CPU per request is a steadier figure than the latency.
+  const java = dynamoDbLocalPid(dynamoPort);
+  const apiBefore = process.cpuUsage();
+  const javaBefore = java ? processCpuMs(java) : Number.NaN;
+  const result = await runLoader(plan);
+  const api = process.cpuUsage(apiBefore);
+  const apiCpuMs = (api.user + api.system) / 1000;
+  const javaCpuMs = java ? processCpuMs(java) - javaBefore : Number.NaN;
+  const total = rate * seconds;
+  const latencies = result.latencies.sort((a, b) => a - b);
+  const ok = (result.statuses['200'] ?? 0) + (result.statuses['404'] ?? 0);
+  const perRequest = (ms: number) => (ms / total).toFixed(2);
   console.log(`\n### Reads at ${rate} requests/s for ${seconds} s across ${keys.length} keys\n`);
   console.log(
-    '(GET /v1/verifications, /v1/webhooks, /v1/logs, /v1/verifications/{id}; latency from the scheduled start)\n',
+    '(GET /v1/verifications, /v1/webhooks, /v1/logs, /v1/verifications/{id}; latency from the scheduled start; load generated by a separate process)\n',
   );
   console.log('| requests | achieved req/s | statuses | p50 ms | p95 ms | p99 ms | max ms |');
   console.log('|---|---|---|---|---|---|---|');
   console.log(
-    `| ${total} | ${(total / elapsed).toFixed(0)} | ${JSON.stringify(Object.fromEntries(statuses))} | ${percentile(latencies, 0.5)} | ${percentile(latencies, 0.95)} | ${percentile(latencies, 0.99)} | ${Math.round(latencies.at(-1) ?? 0)} |`,
+    `| ${total} | ${(total / (result.elapsedMs / 1000)).toFixed(0)} | ${JSON.stringify(result.statuses)} | ${percentile(latencies, 0.5)} | ${percentile(latencies, 0.95)} | ${percentile(latencies, 0.99)} | ${Math.round(latencies.at(-1) ?? 0)} |`,
+  );
+  console.log(
+    `\nCPU per request: API process ${perRequest(apiCpuMs)} ms, DynamoDB Local ${perRequest(javaCpuMs)} ms, load generator ${perRequest(result.cpuMs)} ms (CPU time over the run / requests; 2 cores = 2 000 ms per second)`,
   );
   if (ok !== total) console.log(`errors: ${total - ok} of ${total}`);
+}
+
+/** Runs scripts/bench/read-loader.ts in a process of its own and returns what it measured. */
+async function runLoader(plan: LoadPlan): Promise<LoadResult> {
+  const loader = fileURLToPath(new URL('./read-loader.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', loader], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stdin.end(JSON.stringify(plan));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as LoadResult;
 }

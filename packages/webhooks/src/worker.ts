@@ -79,11 +79,16 @@ export function startWebhookWorker(store: Store, options: WorkerOptions = {}): R
   if (options.recoverOnStart ?? true) {
     webhookRecoveryPass(store, settings, { overdueByMs: 0 }).catch(report('recovery at start'));
   }
-  const sweepEvery = options.sweepIntervalMs ?? 60_000;
+  // Every retry minute, within 5 s to 60 s: once a minute with the spec's schedule, more often
+  // when WEBHOOKS_RETRY_MINUTE_MS shrinks it, so that a delivery whose delayed message a
+  // restart lost is resent about on time rather than up to a (real) minute late. The grace is
+  // at least 5 s because queue delays are whole seconds: a message due now may be 1 s away.
+  const sweepEvery = options.sweepIntervalMs ?? Math.min(60_000, Math.max(5_000, settings.minuteMs));
+  const grace = Math.max(settings.minuteMs, 5_000);
   const sweeper =
     sweepEvery > 0
       ? setInterval(() => {
-          webhookRecoveryPass(store, settings, { overdueByMs: settings.minuteMs }).catch(report('sweep'));
+          webhookRecoveryPass(store, settings, { overdueByMs: grace }).catch(report('sweep'));
         }, sweepEvery)
       : undefined;
   sweeper?.unref();

@@ -8,33 +8,33 @@ import {
   mrzCharValue,
   parseMrz,
 } from '../../src/index.ts';
-import { ICAO_TD1, ICAO_TD1_LONG_NUMBER, ICAO_TD2, ICAO_TD3, NOW } from './specimens.ts';
+import { NOW, SPECIMEN_TD1, SPECIMEN_TD1_LONG_NUMBER, SPECIMEN_TD2, SPECIMEN_TD3 } from './specimens.ts';
 
 const specimenHolder = {
-  issuingState: 'UTO',
-  nationality: 'UTO',
-  surname: 'Eriksson',
-  givenNames: 'Anna María',
-  dateOfBirth: '740812',
+  issuingState: 'TGO',
+  nationality: 'TGO',
+  surname: 'Adjovi',
+  givenNames: 'Afi Mawuéna',
+  dateOfBirth: '780326',
   sex: 'F' as const,
-  dateOfExpiry: '120415',
+  dateOfExpiry: '140923',
 };
 
-describe('buildMrz reproduces the ICAO specimens', () => {
+describe('buildMrz reproduces the specimens computed by hand', () => {
   it('TD3', () => {
     expect(
-      buildMrz({ ...specimenHolder, format: 'TD3', documentNumber: 'L898902C3', optionalData: 'ZE184226B' }),
-    ).toEqual(ICAO_TD3);
+      buildMrz({ ...specimenHolder, format: 'TD3', documentNumber: 'TK4702518', optionalData: 'KX3095127' }),
+    ).toEqual(SPECIMEN_TD3);
   });
   it('TD2', () => {
-    expect(buildMrz({ ...specimenHolder, format: 'TD2', documentNumber: 'D23145890' })).toEqual(ICAO_TD2);
+    expect(buildMrz({ ...specimenHolder, format: 'TD2', documentNumber: 'TD6093842' })).toEqual(SPECIMEN_TD2);
   });
   it('TD1', () => {
-    expect(buildMrz({ ...specimenHolder, format: 'TD1', documentNumber: 'D23145890' })).toEqual(ICAO_TD1);
+    expect(buildMrz({ ...specimenHolder, format: 'TD1', documentNumber: 'TD6093842' })).toEqual(SPECIMEN_TD1);
   });
   it('TD1 with a long number', () => {
-    expect(buildMrz({ ...specimenHolder, format: 'TD1', documentNumber: 'D23145890123' })).toEqual(
-      ICAO_TD1_LONG_NUMBER,
+    expect(buildMrz({ ...specimenHolder, format: 'TD1', documentNumber: 'TD6093842517' })).toEqual(
+      SPECIMEN_TD1_LONG_NUMBER,
     );
   });
 });
@@ -182,7 +182,7 @@ describe('round trip build → parse (property-based)', () => {
       const iso = d.toISOString();
       return iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
     });
-  const state = fc.constantFrom('NER', 'MLI', 'BFA', 'UTO', 'D', 'FRA');
+  const state = fc.constantFrom('NER', 'MLI', 'BFA', 'TGO', 'D', 'FRA');
   const sex = fc.constantFrom('M' as const, 'F' as const, '<' as const);
 
   const inputFor = (format: MrzFormat, maxNumber: number, maxOptional: number) =>

@@ -1,22 +1,24 @@
 /**
- * ICAO Doc 9303 specimen MRZs (the fictitious state Utopia, holder ERIKSSON ANNA MARIA), as
- * published in the standard (parts 4, 5 and 6), plus the `mrz` library's README variant of the
- * TD1 specimen with a 12-character document number.
+ * Invented MRZs, one per format, for one made-up holder (ADJOVI AFI MAWUENA, Togo): the same
+ * shapes as the ICAO Doc 9303 specimens (a TD3 with a personal number, a TD2, a TD1, a TD1
+ * whose 12-character document number continues in the optional data), but no published or
+ * fixture identity. Every check digit was computed outside this code base (weights 7-3-1 by
+ * hand), so the parser and the builder are checked against an independent answer.
  */
-export const ICAO_TD3 = [
-  'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
-  'L898902C36UTO7408122F1204159ZE184226B<<<<<10',
+export const SPECIMEN_TD3 = [
+  'P<TGOADJOVI<<AFI<MAWUENA<<<<<<<<<<<<<<<<<<<<',
+  'TK47025184TGO7803266F1409231KX3095127<<<<<42',
 ];
-export const ICAO_TD2 = ['I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'D231458907UTO7408122F1204159<<<<<<<6'];
-export const ICAO_TD1 = [
-  'I<UTOD231458907<<<<<<<<<<<<<<<',
-  '7408122F1204159UTO<<<<<<<<<<<6',
-  'ERIKSSON<<ANNA<MARIA<<<<<<<<<<',
+export const SPECIMEN_TD2 = ['I<TGOADJOVI<<AFI<MAWUENA<<<<<<<<<<<<', 'TD60938428TGO7803266F1409231<<<<<<<6'];
+export const SPECIMEN_TD1 = [
+  'I<TGOTD60938428<<<<<<<<<<<<<<<',
+  '7803266F1409231TGO<<<<<<<<<<<6',
+  'ADJOVI<<AFI<MAWUENA<<<<<<<<<<<',
 ];
-export const ICAO_TD1_LONG_NUMBER = [
-  'I<UTOD23145890<1233<<<<<<<<<<<',
-  '7408122F1204159UTO<<<<<<<<<<<2',
-  'ERIKSSON<<ANNA<MARIA<<<<<<<<<<',
+export const SPECIMEN_TD1_LONG_NUMBER = [
+  'I<TGOTD6093842<5173<<<<<<<<<<<',
+  '7803266F1409231TGO<<<<<<<<<<<4',
+  'ADJOVI<<AFI<MAWUENA<<<<<<<<<<<',
 ];
 
 /** A fixed reference date so century decisions do not depend on when the tests run. */

@@ -8,6 +8,7 @@ import { buildApp } from 'fauxqs';
 import { createClients, LOCAL_CREDENTIALS } from '../clients.ts';
 import type { StoreConfig } from '../config.ts';
 import { checkJava } from './java.ts';
+import { endOrphanedDynamo, forgetDynamoPid, recordDynamoPid } from './orphan.ts';
 import { createPersistentS3Store, fauxqsStoreClasses } from './persistent-s3-store.ts';
 import { freePort } from './ports.ts';
 import { type FastifyLike, installPresignedUploads } from './presigned-uploads.ts';
@@ -38,9 +39,15 @@ export async function startLocalServers(options: LocalServerOptions = {}): Promi
   const dynamoPort = options.dynamoPort ?? (await freePort());
   const awsPort = options.awsPort ?? (await freePort());
   const dynamoDir = options.dataDir ? join(options.dataDir, 'dynamodb') : null;
-  if (dynamoDir) mkdirSync(dynamoDir, { recursive: true });
+  if (dynamoDir) {
+    mkdirSync(dynamoDir, { recursive: true });
+    const ended = await endOrphanedDynamo(dynamoDir);
+    if (ended)
+      console.log(`Ended DynamoDB Local (process ${ended}) left running by an earlier run that was killed.`);
+  }
 
   const dynamo = spawnDynamoDbLocal({ port: dynamoPort, path: dynamoDir, sharedDb: true, stdio: 'pipe' });
+  if (dynamoDir) recordDynamoPid(dynamoDir, dynamo.pid);
   const dynamoOutput: string[] = [];
   dynamo.stdout?.on('data', (d) => dynamoOutput.push(String(d)));
   dynamo.stderr?.on('data', (d) => dynamoOutput.push(String(d)));
@@ -82,6 +89,7 @@ export async function startLocalServers(options: LocalServerOptions = {}): Promi
     process.removeListener('exit', killDynamo);
     await fauxqs.close();
     await stopChild(dynamo);
+    if (dynamoDir) forgetDynamoPid(dynamoDir);
   };
 
   try {

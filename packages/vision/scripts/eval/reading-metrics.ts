@@ -3,6 +3,7 @@
  * exact, character error rate, printed-field comparison, medians, and the table printer.
  */
 
+import type { ProfileEvent } from '../../src/runtime/profile.ts';
 import { editDistance } from '../../src/viz/text.ts';
 
 export { editDistance };
@@ -63,4 +64,43 @@ export function printTable(table: string[][]): void {
   console.log(fmt(table[0]!));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of table.slice(1)) console.log(fmt(r));
+}
+
+/**
+ * Recogniser work of one reading, from its profile (runtime/profile.ts): PP-OCR recognition runs
+ * (page lines and MRZ rows) and MRZ model runs, with their summed wall time. The cascade's
+ * saving (mrz/read.ts) shows in the PP-OCR runs: the page lines cost the same either way.
+ */
+export interface RecogniserWork {
+  ocrRec: number;
+  ocrRecMs: number;
+  mrzModel: number;
+  mrzModelMs: number;
+  /** Process CPU time of the reading (user + system), ms: comparable under a shared machine's load. */
+  cpuMs: number;
+}
+
+export function recogniserWork(events: ProfileEvent[], cpu: NodeJS.CpuUsage): RecogniserWork {
+  const of = (name: string) => events.filter((e) => e.kind === 'model' && e.name === name);
+  const sum = (es: ProfileEvent[]) => es.reduce((s, e) => s + e.ms, 0);
+  return {
+    ocrRec: of('ocr-rec').length,
+    ocrRecMs: sum(of('ocr-rec')),
+    mrzModel: of('mrz-crnn').length,
+    mrzModelMs: sum(of('mrz-crnn')),
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
+}
+
+/** One line of totals: recogniser runs and time per document, and the MRZ step's median. */
+export function workSummary(works: RecogniserWork[], mrzMs: number[]): string {
+  const n = Math.max(1, works.length);
+  const mean = (f: (w: RecogniserWork) => number) => (works.reduce((s, w) => s + f(w), 0) / n).toFixed(1);
+  return (
+    `Recognisers per document (mean): PP-OCR rec ${mean((w) => w.ocrRec)} runs, ${mean((w) => w.ocrRecMs)} ms; ` +
+    `MRZ model ${mean((w) => w.mrzModel)} runs, ${mean((w) => w.mrzModelMs)} ms. ` +
+    `Reading CPU median ${median(works.map((w) => w.cpuMs)).toFixed(0)} ms, mean ${mean((w) => w.cpuMs)} ms. ` +
+    `MRZ step (mrz_ms) median ${median(mrzMs).toFixed(0)} ms, mean ${(mrzMs.reduce((s, x) => s + x, 0) / Math.max(1, mrzMs.length)).toFixed(0)} ms. ` +
+    `Reader: IDV_MRZ_READER=${process.env.IDV_MRZ_READER ?? '(default)'}.`
+  );
 }

@@ -5,8 +5,15 @@ import { parseMrz } from '@idv/core';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { assessSharpness } from '../../src/quality/sharpness.ts';
 import { readDocument, warmUp } from '../../src/read-document.ts';
+import { startProfile, stopProfile } from '../../src/runtime/profile.ts';
 import { fixtureHalf, type Half } from './fixture-split.ts';
-import { type MrzScore, scoreMrz } from './reading-metrics.ts';
+import {
+  type MrzScore,
+  type RecogniserWork,
+  recogniserWork,
+  scoreMrz,
+  workSummary,
+} from './reading-metrics.ts';
 
 /**
  * Reading evaluation on a fixture folder with a `truth.json` (format in its MANIFEST.md).
@@ -74,6 +81,8 @@ interface Row {
   truth: string[] | null;
   blurScore: number;
   score: MrzScore | null;
+  work: RecogniserWork;
+  mrzMs: number;
 }
 
 function percentile(xs: number[], p: number): number {
@@ -98,7 +107,10 @@ export async function evaluateReading(
     const start = performance.now();
     const img = await normalizeImage(bytes);
     const blur = assessSharpness(img);
+    const cpu0 = process.cpuUsage();
+    startProfile();
     const reading = await readDocument({ front: img });
+    const work = recogniserWork(stopProfile(), process.cpuUsage(cpu0));
     const ms = performance.now() - start;
     const got = reading.mrz?.lines ?? null;
     const exp = expectedType(t);
@@ -119,12 +131,14 @@ export async function evaluateReading(
       truth: t.mrz,
       blurScore: blur.score,
       score: t.mrz ? scoreMrz(got, t.mrz) : null,
+      work,
+      mrzMs: reading.timings.mrz_ms ?? 0,
     };
     rows.push(row);
     if (opts.verbose) {
       const mark = row.hasMrz ? (row.exact ? 'OK ' : 'ERR') : got ? 'INV' : '   ';
       console.log(
-        `${mark} ${file} ${Math.round(ms)}ms type=${reading.document.type} blur=${blur.score.toFixed(1)} ${JSON.stringify(reading.timings)}`,
+        `${mark} ${file} ${Math.round(ms)}ms rec=${work.ocrRec}+${work.mrzModel} cpu=${Math.round(work.cpuMs)}ms type=${reading.document.type} blur=${blur.score.toFixed(1)} ${JSON.stringify(reading.timings)}`,
       );
       if (row.hasMrz && !row.exact)
         console.log(`    got   ${JSON.stringify(got)}\n    truth ${JSON.stringify(t.mrz)}`);
@@ -189,6 +203,12 @@ export async function evaluateReading(
   console.log(fmt(table[0]!));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of table.slice(1)) console.log(fmt(r));
+  console.log(
+    `\n${workSummary(
+      rows.map((r) => r.work),
+      rows.map((r) => r.mrzMs),
+    )}`,
+  );
   console.log(
     '\nMRZ exact: all lines equal to the truth, over images whose truth has an MRZ. Check digits pass: reading valid, over images whose printed MRZ is valid.' +
       '\nMRZ invented: an MRZ returned for an image with none (passport cover, payment card, card front). Time: decode + normalise + read, one image.',

@@ -1,10 +1,22 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { readDocument, warmUp } from '../../src/read-document.ts';
+import { startProfile, stopProfile } from '../../src/runtime/profile.ts';
 import { corpus, generateDocument, type Split } from '../synth/index.ts';
 import type { SynthTruth } from '../synth/truth.ts';
-import { type MrzScore, median, pct, printTable, sameValue, scoreMrz } from './reading-metrics.ts';
+import {
+  type MrzScore,
+  median,
+  pct,
+  printTable,
+  type RecogniserWork,
+  recogniserWork,
+  sameValue,
+  scoreMrz,
+  workSummary,
+} from './reading-metrics.ts';
 
 /**
  * Reading on the synthetic benchmark (scripts/synth), generated on the fly from its seeds:
@@ -12,7 +24,10 @@ import { type MrzScore, median, pct, printTable, sameValue, scoreMrz } from './r
  * service receives it: front and back as two images, or both sides in one photo (composite).
  *
  * Usage: npx tsx packages/vision/scripts/eval/synth-reading.ts [--synth=200] [--seed=1]
- *        [--split=all|tuning|heldout] [--minutes=M] [--verbose]
+ *        [--split=all|tuning|heldout] [--minutes=M] [--verbose] [--shard=k/n --save=rows-k.json]
+ *        [--merge=rows-0.json,rows-1.json,...]
+ * Shards: n processes each read every n-th document (index k modulo n) and save their rows; the
+ * merge prints the one table of the run (a loaded machine gives each process its share).
  */
 
 /** The printed fields scored (the spec's "clean reading" of a card needs all four). */
@@ -36,6 +51,8 @@ interface Row {
   ms: number;
   /** Capture conditions the MRZ is hard to find in (see conditionsOf). */
   conditions: string[];
+  work: RecogniserWork;
+  mrzMs: number;
 }
 
 /** Conditions reported apart: quarter and half turns, both sides in one photo, small scans and photos. */
@@ -56,15 +73,44 @@ function kindLabel(t: SynthTruth, composite: boolean): string {
   return t.kind === 'sahel_card' && composite ? 'sahel_card (composite)' : t.kind;
 }
 
-export async function evaluateSynthReading(
-  opts: { count?: number; seed?: number; split?: Split; verbose?: boolean; minutes?: number } = {},
-): Promise<void> {
+export interface SynthReadingOptions {
+  count?: number;
+  seed?: number;
+  split?: Split;
+  verbose?: boolean;
+  minutes?: number;
+  /** Read only the documents whose index is `k` modulo `n` (several processes share a run). */
+  shard?: { k: number; n: number };
+  /** Write the scored rows to this JSON file (to merge the shards of one run). */
+  save?: string;
+  /** Summarise the rows saved by the shards of one run instead of reading documents. */
+  merge?: string[];
+}
+
+interface SavedRows {
+  rows: Row[];
+  stopped: boolean;
+}
+
+export async function evaluateSynthReading(opts: SynthReadingOptions = {}): Promise<void> {
   const count = opts.count ?? 500;
+  const { rows, stopped } = opts.merge ? await mergeRows(opts.merge) : await readRows(opts, count);
+  if (opts.save) await writeFile(opts.save, JSON.stringify({ rows, stopped } satisfies SavedRows));
+  summarizeRows(rows, stopped, count, opts);
+}
+
+async function mergeRows(files: string[]): Promise<SavedRows> {
+  const parts = await Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8')) as SavedRows));
+  return { rows: parts.flatMap((p) => p.rows), stopped: parts.some((p) => p.stopped) };
+}
+
+async function readRows(opts: SynthReadingOptions, count: number): Promise<SavedRows> {
   await warmUp();
   const rows: Row[] = [];
   const started = performance.now();
   let stopped = false;
   for (const item of corpus(count, opts.seed ?? 1, opts.split ?? 'all')) {
+    if (opts.shard && item.index % opts.shard.n !== opts.shard.k) continue;
     // A time limit (on a shared machine the whole benchmark may not fit): the first documents
     // of the corpus are a fair sample of it, so stopping early keeps the figures unbiased.
     if (opts.minutes && performance.now() - started > opts.minutes * 60_000) {
@@ -76,7 +122,10 @@ export async function evaluateSynthReading(
     const start = performance.now();
     const front = await normalizeImage(new Uint8Array(doc.image));
     const back = doc.back ? await normalizeImage(new Uint8Array(doc.back.image)) : undefined;
+    const cpu0 = process.cpuUsage();
+    startProfile();
     const reading = await readDocument({ front, back });
+    const work = recogniserWork(stopProfile(), process.cpuUsage(cpu0));
     const ms = performance.now() - start;
     const truthMrz = t.mrz ?? doc.back?.truth.mrz ?? null;
     const got = reading.mrz?.lines ?? null;
@@ -99,6 +148,8 @@ export async function evaluateSynthReading(
       fields,
       ms,
       conditions: conditionsOf([t.capture, doc.back?.truth.capture], item.options.composite ?? false),
+      work,
+      mrzMs: reading.timings.mrz_ms ?? 0,
     };
     rows.push(row);
     if (opts.verbose) {
@@ -109,12 +160,16 @@ export async function evaluateSynthReading(
             `${f.field}=${JSON.stringify(reading.printed[f.field as 'surname'])}≠${JSON.stringify(printed[f.field])}`,
         );
       console.log(
-        `${row.mrz ? (row.mrz.exact ? 'OK ' : 'ERR') : row.invented ? 'INV' : '   '} #${item.index} ${row.layout} ${row.level}${row.conditions.map((c) => ` [${c}]`).join('')} ${Math.round(ms)}ms type=${reading.document.type}${row.typeOk ? '' : '(!)'} ${bad.join(' ')}`,
+        `${row.mrz ? (row.mrz.exact ? 'OK ' : 'ERR') : row.invented ? 'INV' : '   '} #${item.index} ${row.layout} ${row.level}${row.conditions.map((c) => ` [${c}]`).join('')} ${Math.round(ms)}ms rec=${work.ocrRec}+${work.mrzModel} cpu=${Math.round(work.cpuMs)}ms type=${reading.document.type}${row.typeOk ? '' : '(!)'} ${bad.join(' ')}`,
       );
       if (row.mrz && !row.mrz.exact)
         console.log(`    got   ${JSON.stringify(got)}\n    truth ${JSON.stringify(truthMrz)}`);
     }
   }
+  return { rows, stopped };
+}
+
+function summarizeRows(rows: Row[], stopped: boolean, count: number, opts: SynthReadingOptions): void {
   const header = [
     'group',
     'docs',
@@ -183,10 +238,18 @@ export async function evaluateSynthReading(
   summarize('all', rows);
   printTable(table);
   console.log(
+    `\n${workSummary(
+      rows.map((r) => r.work),
+      rows.map((r) => r.mrzMs),
+    )}`,
+  );
+  console.log(
     `\nSynthetic benchmark: ${rows.length} documents (seed ${opts.seed ?? 1}), generated on the fly by packages/vision/scripts/synth.` +
-      (stopped
-        ? `\nStopped at the time limit (${opts.minutes} min): ${rows.length} of the ${count} documents asked for.`
-        : '') +
+      (opts.merge
+        ? `\nMerged from ${opts.merge.length} shard files${stopped ? ', each stopped at its time limit' : ''}.`
+        : stopped
+          ? `\nStopped at the time limit (${opts.minutes} min): ${rows.length} of the ${count} documents asked for.`
+          : '') +
       '\nHeld-out: layouts never looked at while tuning (passport-c, sahel-front-c/back-c, td2-c, niger-paper-c).' +
       '\nMRZ CER: edit distance over truth characters. Invented: an MRZ returned for a document without one (Niger paper card).' +
       '\nFields: the printed value read equals the truth (folded: case, accents); over documents that print it. Time: decode + read, both sides.',
@@ -202,5 +265,10 @@ if (isMain) {
     split: (arg('split') ?? 'all') as Split,
     verbose: process.argv.includes('--verbose'),
     minutes: arg('minutes') ? Number(arg('minutes')) : undefined,
+    shard: arg('shard')
+      ? { k: Number(arg('shard')!.split('/')[0]), n: Number(arg('shard')!.split('/')[1]) }
+      : undefined,
+    save: arg('save'),
+    merge: arg('merge')?.split(','),
   });
 }

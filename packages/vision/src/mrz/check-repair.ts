@@ -1,4 +1,4 @@
-import { type MrzDigitCheck, type MrzFormat, type ParsedMrz, parseMrz } from '@idv/core';
+import { MRZ_LAYOUTS, type MrzDigitCheck, type MrzFormat, type ParsedMrz, parseMrz } from '@idv/core';
 import type { ConstrainedLine } from './constrained-decode.ts';
 
 /**
@@ -103,5 +103,54 @@ export function repairChecks(lines: ConstrainedLine[], format: MrzFormat): Repai
       corrected = true;
     }
   }
+  const agreed = agreeStates(lines, texts, format, parsed);
+  if (agreed) return { lines: agreed.texts, parsed: agreed.parsed, corrected: true };
   return { lines: texts, parsed, corrected };
+}
+
+/**
+ * No check digit covers the issuing state or the nationality, and they are nearly always the
+ * same code. When they differ by one letter and the recogniser itself saw, at that position of
+ * one of them, the other's letter (an alternative of at least MIN_REPAIR_PROB: `MLL` read where
+ * `MLI` is printed, the I's runner-up being I), that one takes it; the cheaper change of the two
+ * wins. Codes that differ in more than one letter (a foreigner's card), or a difference the
+ * recogniser saw no doubt in, are left as read.
+ */
+function agreeStates(
+  lines: ConstrainedLine[],
+  texts: string[],
+  format: MrzFormat,
+  parsed: ParsedMrz,
+): { texts: string[]; parsed: ParsedMrz } | null {
+  const L = MRZ_LAYOUTS[format];
+  const a = L.issuingState;
+  const b = L.nationality;
+  const sa = texts[a.line]!.slice(a.start, a.end);
+  const sb = texts[b.line]!.slice(b.start, b.end);
+  const diff = [...sa].flatMap((c, i) => (c !== sb[i] ? [i] : []));
+  if (diff.length !== 1 || sa.includes('<') || sb.includes('<')) return null;
+  const i = diff[0]!;
+  const options: Option[] = [];
+  const consider = (span: typeof a, want: string) => {
+    const pos = lines[span.line]?.positions[span.start + i];
+    const alt = pos?.alternatives.find((x) => x.char === want);
+    if (!pos || !alt || alt.prob < MIN_REPAIR_PROB) return;
+    options.push({
+      line: span.line,
+      at: span.start + i,
+      char: want,
+      cost: Math.log(Math.max(pos.prob, 1e-6) / alt.prob),
+    });
+  };
+  consider(a, sb[i]!);
+  consider(b, sa[i]!);
+  const best = options.sort((x, y) => x.cost - y.cost)[0];
+  if (!best) return null;
+  const t = apply(texts, [best]);
+  const p = parseMrz(t);
+  if (!p || p.format !== format) return null;
+  const before = validNames(parsed);
+  const after = validNames(p);
+  for (const v of before) if (!after.has(v)) return null;
+  return { texts: t, parsed: p };
 }

@@ -1,4 +1,4 @@
-import { MRZ_LAYOUTS, type MrzFormat, type ParsedMrz } from '@idv/core';
+import { MRZ_LAYOUTS, type MrzDigitCheck, type MrzFormat, type ParsedMrz } from '@idv/core';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { readDocumentPage } from '../ocr/focus.ts';
@@ -85,16 +85,53 @@ function complete(m: { lines: string[]; parsed: ParsedMrz }): boolean {
  * Which readings of a candidate block compete (env IDV_MRZ_READER, for the evaluation):
  * `legacy` the page reading and its re-reading corrected by correct.ts; `ppocr` / `model` add
  * format-constrained readings (model-read.ts) by PP-OCRv4 or the project's MRZ model; `both` one
- * reading of both recognisers voted position by position; `either` the two readings competing.
+ * reading of both recognisers voted position by position; `either` the two readings competing;
+ * `cascade` (the default) the MRZ model alone when its reading is sure (modelSure), else `both`.
  */
-export function configuredReaders(): MrzRecogniser[] {
+export type MrzReaderPlan = MrzRecogniser | 'cascade';
+
+export function configuredReaders(): MrzReaderPlan[] {
   const v = process.env.IDV_MRZ_READER ?? DEFAULT_READER;
   if (v === 'legacy') return [];
+  if (v === 'cascade') return ['cascade'];
   if (v === 'both') return ['both'];
   if (v === 'either') return ['model', 'ppocr'];
   return v === 'model' ? ['model'] : ['ppocr'];
 }
-const DEFAULT_READER = 'both';
+const DEFAULT_READER = 'cascade';
+
+/**
+ * The cascade's stop rule. The MRZ model (trained on OCR-B fillers, a few ms per line) reads
+ * first; PP-OCR's reading of the stretched rows (the largest recognition cost of a verification,
+ * docs/benchmarks.md) and the legacy re-read are only run when the model's reading leaves
+ * something to decide: a check digit (or the composite) failing, a name field without its '<<',
+ * or a position where the model hesitated. Hesitation is a runner-up with real probability, not
+ * a low peak: the model's peaks are often low on a clean, correct reading (0.4-0.7 measured on
+ * the tuning layouts), while its wrong readings had a runner-up of 0.2-0.35 (O read for 0 in a
+ * number of zeros, where three such swaps leave the check digit unchanged). Check digits cover
+ * every field but the names, so a name position gets the stricter floor.
+ */
+const SURE_MIN = 0.3;
+const SURE_NAME_MIN = 0.5;
+/** A runner-up at or above this probability, or above half the chosen one, is hesitation. */
+const SURE_MAX_RUNNER_UP = 0.2;
+export function modelSure(r: ModelMrzReading): boolean {
+  if (!complete(r) || !plausible(r)) return false;
+  const { name } = MRZ_LAYOUTS[r.format];
+  const nameLine = r.decoded[name.line]!;
+  if (!nameLine.text.slice(name.start, name.end).includes('<<')) return false;
+  return r.decoded.every((d, li) =>
+    d.positions.every((q, i) => {
+      const inName = li === name.line && i >= name.start && i < name.end;
+      const runnerUp = q.alternatives[0]?.prob ?? 0;
+      return (
+        q.prob >= (inName ? SURE_NAME_MIN : SURE_MIN) &&
+        runnerUp < SURE_MAX_RUNNER_UP &&
+        runnerUp < q.prob / 2
+      );
+    }),
+  );
+}
 
 /** Loads the MRZ model when a configured reader uses it (its first run costs the session's creation). */
 export async function warmUpMrz(): Promise<void> {
@@ -120,6 +157,33 @@ function fitsFormat(rows: MrzRow[], format: MrzFormat): boolean {
   // not be stretched into a 36-character TD2 by the constrained decoder.
   const others = (Object.keys(MRZ_LAYOUTS) as MrzFormat[]).filter((f) => f !== format);
   return others.every((f) => Math.abs(median - MRZ_LAYOUTS[f].lineLength) >= Math.abs(median - n));
+}
+
+/**
+ * The guard against inventing an MRZ. Every reader here returns lines of the format's exact
+ * shape (the constrained decoder by construction, correct.ts by padding and class repair), so a
+ * block of printed capitals (a card's title lines, a caption) can come out MRZ-shaped with check
+ * digits holding by chance or by repair. What a real MRZ has and such text has not: fillers in
+ * the page reading itself (every MRZ has '<<' in its names and filler runs), rows of about the
+ * format's length before any constraint, and check digits that hold over real content. Only
+ * such checks count: a date check only when the date is a real date, no check over fillers
+ * alone (an empty personal number's check holds on anything). Two of them holding (about 3 % by
+ * chance on random text) suffice alone; fewer need the fillers and the lengths as well.
+ */
+const MIN_RAW_FILLERS = 2;
+function looksLikeMrz(rows: MrzRow[], m: { lines: string[]; format: MrzFormat; parsed: ParsedMrz }): boolean {
+  const p = m.parsed;
+  const meaningful = (k: MrzDigitCheck) =>
+    k.name !== 'composite' &&
+    !(k.name === 'date_of_birth' && p.dateOfBirth === null) &&
+    !(k.name === 'date_of_expiry' && p.dateOfExpiry === null) &&
+    k.ranges.some((r) => /[^<]/.test(m.lines[r.line]?.slice(r.start, r.end) ?? ''));
+  const held = p.checks.filter((k) => k.valid && meaningful(k)).length;
+  if (held >= 2) return true;
+  const fillers = rows.reduce((n, r) => n + [...r.mrz.text].filter((ch) => ch === '<').length, 0);
+  const n = MRZ_LAYOUTS[m.format].lineLength;
+  const lengthsNear = rows.every((r) => r.mrz.text.length >= n - MAX_SHORTFALL);
+  return fillers >= MIN_RAW_FILLERS && lengthsNear && (held >= 1 || p.fieldsWellFormed);
 }
 
 interface Chosen {
@@ -154,18 +218,32 @@ async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | nul
   for (const c of candidates.slice(0, REREAD_CANDIDATES)) {
     // Format-constrained readings first: on equal check-digit counts they win (exact lengths,
     // position classes), the legacy readings only replace them with fewer failing checks.
-    for (const rec of fitsFormat(c.rows, c.format) ? readers : []) {
-      const r = await readMrzBlock(img, page, c.rows, c.format, rec);
-      // Constrained lines always have the format's shape, so "every field well formed" proves
-      // nothing here: a constrained reading needs a check digit of its own to hold.
-      const checked = r?.parsed.checks.some((k) => k.valid && k.name !== 'composite');
-      if (r && checked && plausible(r) && r.invalidCount < bestInvalid) {
-        bestInvalid = r.invalidCount;
-        best = { rows: c.rows, reading: constrainedReading(r, c.rows), constrained: true };
+    for (const plan of fitsFormat(c.rows, c.format) ? readers : []) {
+      let recs: MrzRecogniser[] = plan === 'cascade' ? [] : [plan];
+      let first: ModelMrzReading | null = null;
+      if (plan === 'cascade') {
+        first = await readMrzBlock(img, page, c.rows, c.format, 'model');
+        if (first && modelSure(first) && looksLikeMrz(c.rows, first))
+          return { rows: c.rows, reading: constrainedReading(first, c.rows), constrained: true };
+        // Unsure: both recognisers voted, as `both` reads; the model's own reading competes
+        // after it (it only wins with fewer failing checks).
+        recs = ['both'];
+      }
+      const readings: (ModelMrzReading | null)[] = [];
+      for (const rec of recs) readings.push(await readMrzBlock(img, page, c.rows, c.format, rec));
+      if (first) readings.push(first);
+      for (const r of readings) {
+        // Constrained lines always have the format's shape, so "every field well formed" proves
+        // nothing here: a constrained reading needs a check digit of its own to hold.
+        const checked = r?.parsed.checks.some((k) => k.valid && k.name !== 'composite');
+        if (r && checked && plausible(r) && looksLikeMrz(c.rows, r) && r.invalidCount < bestInvalid) {
+          bestInvalid = r.invalidCount;
+          best = { rows: c.rows, reading: constrainedReading(r, c.rows), constrained: true };
+        }
       }
       if (best && complete(best.reading)) return best;
     }
-    if (c.found && plausible(c.found)) {
+    if (c.found && plausible(c.found) && looksLikeMrz(c.rows, c.found)) {
       const invalid = c.found.parsed.checks.filter((k) => !k.valid).length;
       if (invalid < bestInvalid) {
         best = { rows: c.rows, reading: readingOf(c.found, c.found.rows) };
@@ -173,7 +251,7 @@ async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | nul
       }
     }
     const again = await rereadMrz(img, page, c.rows, c.format);
-    if (again && plausible(again) && again.invalidCount < bestInvalid) {
+    if (again && plausible(again) && looksLikeMrz(c.rows, again) && again.invalidCount < bestInvalid) {
       bestInvalid = again.invalidCount;
       best = {
         rows: c.rows,

@@ -31,20 +31,20 @@ describe('MRZ correction by check digits', () => {
   });
 
   it('turns digits in letter-only fields into letters (nationality, names)', () => {
-    const uto = buildMrz({
+    const tgo = buildMrz({
       format: 'TD3',
-      issuingState: 'UTO',
-      nationality: 'UTO',
-      documentNumber: 'L898902C3',
-      surname: 'ERIKSSON',
-      givenNames: 'ANNA MARIA',
-      dateOfBirth: '740812',
+      issuingState: 'TGO',
+      nationality: 'TGO',
+      documentNumber: 'TK8031947',
+      surname: 'KASSIMOU',
+      givenNames: 'AMA ESI',
+      dateOfBirth: '790305',
       sex: 'F',
-      dateOfExpiry: '120415',
+      dateOfExpiry: '320611',
     });
-    const misread = [uto[0]!.replace('ERIKSSON', 'ER1K5SON'), uto[1]!.replace('UTO74', 'UT074')];
+    const misread = [tgo[0]!.replace('KASSIMOU', 'KA5SIM0U'), tgo[1]!.replace('TGO79', 'TG079')];
     const r = correctMrz(asReading(misread), 'TD3')!;
-    expect(r.lines).toEqual(uto);
+    expect(r.lines).toEqual(tgo);
   });
 
   it('restores fillers lost in a long run of <', () => {
@@ -69,12 +69,12 @@ describe('MRZ correction by check digits', () => {
 });
 
 describe('MRZ correction by character class', () => {
-  // A TD1 card whose printed check digits do not hold (as on some specimens): the check digits
-  // cannot arbitrate, the class of each position still can.
+  // An invented TD1 card whose printed number and composite check digits do not hold (as on
+  // some specimens): the check digits cannot arbitrate, the class of each position still can.
   const card = [
-    'C1USA0223456791EAC9730051220<<',
-    '4910040M9411014CAN<<<<<<<<<<<0',
-    'CRITTENDEN<<LEE<W<<<<<<<<<<<<<',
+    'C1TGO0428735611KDA8350061240<<',
+    '8203151M3105227TGO<<<<<<<<<<<6',
+    'ADJOVI<<KOFFI<ELOM<<<<<<<<<<<<',
   ];
   const read = (lines: string[], prob = 0.99) =>
     lines.map((text) => ({ text, probs: [...text].map(() => prob) }));
@@ -86,44 +86,51 @@ describe('MRZ correction by character class', () => {
   });
 
   it('reads confusable letters between digits of a document number as digits, even with a wrong check digit', () => {
-    const misread = [card[0]!.replace('0223456', '02Z3456').replace('051220', '05IZ20'), card[1]!, card[2]!];
+    const misread = [card[0]!.replace('0428735', '04Z8735').replace('061240', '06IZ40'), card[1]!, card[2]!];
     const r = correctMrz(read(misread, 0.8), 'TD1')!;
     expect(r.lines[0]).toBe(card[0]);
   });
 
   it('keeps letter prefixes and suffixes of alphanumeric fields', () => {
-    const uto = buildMrz({
+    const tgo = buildMrz({
       format: 'TD3',
-      issuingState: 'UTO',
-      nationality: 'UTO',
-      documentNumber: 'ZE0005098',
-      surname: 'MARTIN',
-      givenNames: 'SARAH',
-      dateOfBirth: '850101',
+      issuingState: 'TGO',
+      nationality: 'TGO',
+      documentNumber: 'KB0007316',
+      surname: 'AGBEKO',
+      givenNames: 'AKU',
+      dateOfBirth: '900214',
       sex: 'F',
-      dateOfExpiry: '230114',
-      optionalData: 'ZE184226B',
+      dateOfExpiry: '290730',
+      optionalData: 'KB730915C',
     });
-    const r = correctMrz(asReading(uto), 'TD3')!;
-    expect(r.lines).toEqual(uto);
+    const r = correctMrz(asReading(tgo), 'TD3')!;
+    expect(r.lines).toEqual(tgo);
   });
 
   it('prefers digits for a run of letters inside a number that satisfies the check digit either way', () => {
     // "0ODS0" and "00050" give the same check digit (their values differ by a multiple of 10).
-    const can = [
-      'P<CANMARTIN<<SARAH<<<<<<<<<<<<<<<<<<<<<<<<<<',
-      'ZE000509<9CAN8501019F2301147<<<<<<<<<<<<<<08',
-    ];
-    expect(parseMrz(can)!.valid).toBe(true);
-    const misread = [can[0]!, can[1]!.replace('ZE000509', 'ZE0ODS09')];
+    const tgo = buildMrz({
+      format: 'TD3',
+      issuingState: 'TGO',
+      nationality: 'TGO',
+      documentNumber: 'KB000507',
+      surname: 'AGBEKO',
+      givenNames: 'AKU',
+      dateOfBirth: '900214',
+      sex: 'F',
+      dateOfExpiry: '290730',
+    });
+    expect(parseMrz(tgo)!.valid).toBe(true);
+    const misread = [tgo[0]!, tgo[1]!.replace('KB000507', 'KB0ODS07')];
     expect(parseMrz(misread)!.checks.find((c) => c.name === 'document_number')!.valid).toBe(true);
     const r = correctMrz(asReading(misread), 'TD3')!;
-    expect(r.lines).toEqual(can);
+    expect(r.lines).toEqual(tgo);
   });
 
   it('does not change a date digit into a letter to satisfy a check digit', () => {
     // Birth date check digit printed wrong: 'Z0010I' would satisfy it, a date has no letters.
-    const lines = [card[0]!, '2001010F8001022SLV<<<<<<<<<<<0', card[2]!];
+    const lines = [card[0]!, '2001010F8001022TGO<<<<<<<<<<<0', card[2]!];
     const r = correctMrz(read(lines, 0.9), 'TD1')!;
     expect(r.lines[1]!.slice(0, 6)).toBe('200101');
   });
