@@ -2,7 +2,11 @@ import { type Store, storeConfigToEnv } from '@idv/store';
 import { eventsQueue, publishVerificationCompleted } from '@idv/webhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentPhoto, matchingSelfie } from '../support/documents.ts';
-import { startLambdaEndpoint } from '../support/lambda-endpoint.ts';
+import {
+  lambdaContext as context,
+  startLambdaAnalyzer,
+  type startLambdaEndpoint,
+} from '../support/lambda-endpoint.ts';
 import { createTestOrganisation, testStore } from '../support/stack.ts';
 import { imageForm, storedImageKeys } from '../support/verify-app.ts';
 import { isolatedStore, sampleVerification } from '../webhooks/support.ts';
@@ -29,33 +33,12 @@ let handlers: Handlers;
 let lambda: Awaited<ReturnType<typeof startLambdaEndpoint>>;
 const logged: string[] = [];
 
-/** The invocation context fields the entries read (the runtime passes more). */
-const context = (id: string, memory: string) => ({
-  awsRequestId: id,
-  memoryLimitInMB: memory,
-  functionName: 'idv',
-});
-
 beforeAll(async () => {
   // Its own events queue, so the worker below sees only this file's messages.
   store = await isolatedStore();
   // The entries read their settings from the environment when they load, as on AWS.
   Object.assign(process.env, storeConfigToEnv(store.config));
-  const { handler: analyzer } = await import('../../functions/analyzer.ts');
-  lambda = await startLambdaEndpoint({
-    'idv-test-analyzer': (event) => analyzer(event as never, context('analyzer-req', '3008')),
-  });
-  Object.assign(process.env, {
-    ANALYZER_FUNCTION_NAME: 'idv-test-analyzer',
-    ANALYZER_MEMORY_MB: '3008',
-    // Generous: the analysis shares two cores with the rest of the suite (never a speed measure).
-    ANALYSIS_TIMEOUT_MS: '240000',
-    PUBLIC_BASE_URL: 'https://api.example.com',
-    // The SDK's per-service endpoint variable: the API's LambdaClient reaches the local endpoint.
-    AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
-    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-  });
+  lambda = await startLambdaAnalyzer('idv-test-analyzer');
   const [api, worker, purge] = await Promise.all([
     import('../../functions/api.ts'),
     import('../../functions/webhook-worker.ts'),

@@ -4,7 +4,11 @@ import { storeConfigToEnv } from '@idv/store';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { heavyJpeg, stagedUploadKeys } from '../../packages/api/test/support.ts';
 import { documentPhoto, matchingSelfie } from '../support/documents.ts';
-import { startLambdaEndpoint } from '../support/lambda-endpoint.ts';
+import {
+  lambdaContext as context,
+  startLambdaAnalyzer,
+  type startLambdaEndpoint,
+} from '../support/lambda-endpoint.ts';
 import { createTestOrganisation, type TestOrganisation } from '../support/stack.ts';
 import { imageForm, storedImageKeys } from '../support/verify-app.ts';
 import { isolatedStore } from '../webhooks/support.ts';
@@ -28,12 +32,6 @@ let api: Handler;
 let lambda: Awaited<ReturnType<typeof startLambdaEndpoint>>;
 let org: TestOrganisation;
 const logged: string[] = [];
-
-const context = (id: string, memory: string) => ({
-  awsRequestId: id,
-  memoryLimitInMB: memory,
-  functionName: 'idv',
-});
 
 /** An API Gateway HTTP API (payload v2) event; binary bodies base64-encoded, JSON as text, as the gateway does. */
 function gatewayEvent(method: string, path: string, headers: Record<string, string>, body?: Buffer | string) {
@@ -89,20 +87,7 @@ beforeAll(async () => {
   const store = await isolatedStore();
   // The entries read their settings from the environment when they load, as on AWS.
   Object.assign(process.env, storeConfigToEnv(store.config));
-  const { handler: analyzer } = await import('../../functions/analyzer.ts');
-  lambda = await startLambdaEndpoint({
-    'idv-upload-analyzer': (event) => analyzer(event as never, context('analyzer-req', '3008')),
-  });
-  Object.assign(process.env, {
-    ANALYZER_FUNCTION_NAME: 'idv-upload-analyzer',
-    ANALYZER_MEMORY_MB: '3008',
-    // Generous: the analysis shares two cores with the rest of the suite (never a speed measure).
-    ANALYSIS_TIMEOUT_MS: '240000',
-    PUBLIC_BASE_URL: 'https://api.example.com',
-    AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
-    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-  });
+  lambda = await startLambdaAnalyzer('idv-upload-analyzer');
   api = (await import('../../functions/api.ts')).handler as unknown as Handler;
   org = await createTestOrganisation();
   vi.spyOn(console, 'log').mockImplementation((line: unknown) => {

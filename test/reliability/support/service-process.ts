@@ -1,20 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { followStartedService, type StartedService } from '../../support/started-service.ts';
 
 /**
  * The real `npm start` as a user runs it, in a process group of its own (npm, its shell, tsx,
  * the service and DynamoDB Local's Java all share it, as they share a terminal's), so that a
  * test can do what a terminal or an operator does to the whole group: Ctrl-C (SIGINT) or kill -9.
  */
-export interface ServiceProcess {
-  child: ChildProcess;
+export interface ServiceProcess extends StartedService {
   /** The group id (the npm process's pid): the target of `kill -- -<pgid>`. */
   pgid: number;
-  /** Resolves once the service printed that it is ready. */
-  ready: Promise<void>;
-  /** Resolves with the npm process's exit code and signal. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output(): string;
 }
 
 export function startService(env: Record<string, string>): ServiceProcess {
@@ -25,30 +20,7 @@ export function startService(env: Record<string, string>): ServiceProcess {
   });
   const pgid = child.pid;
   if (pgid === undefined) throw new Error('npm start did not spawn');
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Ctrl-C stops everything')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 100);
-    exited.then(({ code, signal }) => {
-      clearInterval(timer);
-      reject(new Error(`npm start exited (${code ?? signal}) before it was ready:\n${output}`));
-    });
-  });
-  ready.catch(() => {}); // awaited by the caller; a later exit must not be an unhandled rejection
-  return { child, pgid, ready, exited, output: () => output };
+  return { ...followStartedService(child), pgid };
 }
 
 /** Sends `signal` to every process of the group at once (what `kill -9 -- -<pgid>` does). */
