@@ -1,8 +1,7 @@
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { normalizeImage } from '../../src/image/normalize.ts';
 import { readMrzOnly } from '../../src/mrz/read.ts';
 import { warmUp } from '../../src/read-document.ts';
+import { renderMrzPage } from '../support/mrz-page.ts';
 import { SAHEL_CARD_ZONE } from '../support/mrz-zones.ts';
 
 /**
@@ -13,20 +12,8 @@ import { SAHEL_CARD_ZONE } from '../support/mrz-zones.ts';
  * image drawn here.
  */
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
-async function renderBlock(lines: string[], width = 1700) {
-  const size = Math.round((width - 120) / (Math.max(...lines.map((l) => l.length)) * 0.75));
-  const height = Math.round(width * 0.7);
-  const text = lines
-    .map(
-      (l, i) =>
-        `<text x="60" y="${Math.round(height * 0.1 + (i + 1) * size * 1.45)}" font-family="OCR B" font-size="${size}" fill="#1a1a1a">${esc(l)}</text>`,
-    )
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#efe9dc"/>${text}</svg>`;
-  return normalizeImage(new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer()));
-}
+/** The lines at the top of a plain light page, as a card's title block is printed. */
+const renderBlock = (lines: string[], width = 1700) => renderMrzPage(lines, { width, at: 'top' });
 
 /** An invented card's title block: state, motto, document title, a number and a town. */
 const HEADER = [

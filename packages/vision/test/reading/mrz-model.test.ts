@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs';
 import { MRZ_LAYOUTS, type MrzFormat, parseMrz } from '@idv/core';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { normalizeImage } from '../../src/image/normalize.ts';
 import type { Quad, RgbImage } from '../../src/image/raster.ts';
 import { decodeConstrained } from '../../src/mrz/constrained-decode.ts';
 import { greedyText, MRZ_MODEL_PATH, mrzLineInput, mrzLinePosteriors } from '../../src/mrz/line-model.ts';
 import { decodeMrzLines } from '../../src/mrz/model-read.ts';
 import { positionSets } from '../../src/mrz/positions.ts';
 import { readMrzOnly } from '../../src/mrz/read.ts';
+import { escapeSvg, renderMrzPage } from '../support/mrz-page.ts';
 import { SAHEL_CARD_ZONE as TD1, TD2_CARD_ZONE as TD2, PASSPORT_ZONE as TD3 } from '../support/mrz-zones.ts';
 
 /**
@@ -19,8 +19,6 @@ import { SAHEL_CARD_ZONE as TD1, TD2_CARD_ZONE as TD2, PASSPORT_ZONE as TD3 } fr
  * "repaired" into validity.
  */
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
 /** One MRZ line in OCR-B on a light, slightly textured strip, cropped with a small margin. */
 async function renderLine(text: string, size = 40): Promise<RgbImage> {
   const pitch = size * 0.72;
@@ -29,7 +27,7 @@ async function renderLine(text: string, size = 40): Promise<RgbImage> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="100%" height="100%" fill="#ece6d8"/>
     <path d="M0 ${height * 0.3} Q ${width / 2} ${height * 0.9} ${width} ${height * 0.2}" stroke="#d8cfc0" fill="none" stroke-width="2"/>
-    <text x="${size / 2}" y="${Math.round(size * 1.1)}" font-family="OCR B" font-size="${size}" fill="#202020">${esc(text)}</text>
+    <text x="${size / 2}" y="${Math.round(size * 1.1)}" font-family="OCR B" font-size="${size}" fill="#202020">${escapeSvg(text)}</text>
   </svg>`;
   const { data, info } = await sharp(Buffer.from(svg))
     .removeAlpha()
@@ -111,20 +109,9 @@ describe('the MRZ recogniser (training/mrz) on rendered OCR-B lines', () => {
   });
 });
 
-/** A light page with the MRZ lines at its bottom, as the service receives a photo. */
-async function renderPage(lines: string[], width = 1400) {
-  const size = Math.round((width - 120) / (lines[0]!.length * 0.75));
-  const height = Math.round(width * 0.7);
-  const top = height - 60 - lines.length * size * 1.45;
-  const text = lines
-    .map(
-      (l, i) =>
-        `<text x="60" y="${Math.round(top + (i + 1) * size * 1.45)}" font-family="OCR B" font-size="${size}" fill="#1a1a1a">${esc(l)}</text>`,
-    )
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#efe9dc"/><text x="60" y="${Math.round(height * 0.15)}" font-family="DejaVu Sans" font-size="${Math.round(size * 0.9)}" fill="#333">REPUBLIQUE DU NIGER</text>${text}</svg>`;
-  return normalizeImage(new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer()));
-}
+/** A light page with a heading and the MRZ lines at its bottom, as the service receives a photo. */
+const renderPage = (lines: string[], width = 1400) =>
+  renderMrzPage(lines, { width, title: 'REPUBLIQUE DU NIGER' });
 
 describe('the service reading a page with the MRZ model (IDV_MRZ_READER=model)', () => {
   const before = process.env.IDV_MRZ_READER;

@@ -1,9 +1,8 @@
 import { MRZ_LAYOUTS, parseMrz } from '@idv/core';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { normalizeImage } from '../../src/image/normalize.ts';
 import { readMrzOnly } from '../../src/mrz/read.ts';
 import { warmUp } from '../../src/read-document.ts';
+import { renderMrzPage } from '../support/mrz-page.ts';
 import { SAHEL_CARD_ZONE as CARD, PASSPORT_ZONE as PASSPORT } from '../support/mrz-zones.ts';
 
 /**
@@ -12,26 +11,9 @@ import { SAHEL_CARD_ZONE as CARD, PASSPORT_ZONE as PASSPORT } from '../support/m
  * left wrong. Real models, no mocks; the images are made by the test.
  */
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
-/** A light card or page with the MRZ lines at its bottom, optionally turned by quarter turns. */
-async function renderMrz(lines: string[], opts: { width?: number; quarterTurns?: number } = {}) {
-  const width = opts.width ?? 1700;
-  const size = Math.round((width - 120) / (lines[0]!.length * 0.75));
-  const height = Math.round(width * 0.7);
-  const top = height - 60 - lines.length * size * 1.45;
-  const text = lines
-    .map(
-      (l, i) =>
-        `<text x="60" y="${Math.round(top + (i + 1) * size * 1.45)}" font-family="OCR B" font-size="${size}" fill="#1a1a1a">${esc(l)}</text>`,
-    )
-    .join('');
-  const decor = `<text x="60" y="${Math.round(height * 0.15)}" font-family="DejaVu Sans" font-size="${Math.round(size * 0.9)}" fill="#333">REPUBLIC OF NIGER</text><rect x="60" y="${Math.round(height * 0.22)}" width="${Math.round(width * 0.22)}" height="${Math.round(height * 0.4)}" fill="#c9c2b8"/>`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#efe9dc"/>${decor}${text}</svg>`;
-  let img = sharp(Buffer.from(svg));
-  if (opts.quarterTurns) img = sharp(await img.png().toBuffer()).rotate(90 * opts.quarterTurns);
-  return normalizeImage(new Uint8Array(await img.png().toBuffer()));
-}
+/** A light card or page with a heading, a portrait's place and the MRZ lines at its bottom. */
+const renderMrz = (lines: string[], opts: { width?: number; quarterTurns?: number } = {}) =>
+  renderMrzPage(lines, { ...opts, title: 'REPUBLIC OF NIGER', portrait: true });
 
 /**
  * A wrongly printed digit makes every reader run (the cascade's model, both recognisers, the

@@ -1,6 +1,4 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
-import { sessionStatus } from '@idv/store';
-import { nowOf } from '../../deps.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { limitPerSession, sessionOf } from '../../http/client-token-auth.ts';
 import type { ApiApp, AppEnv } from '../../http/env.ts';
@@ -44,11 +42,7 @@ export const createSessionUploadsRoute = createRoute({
 export const createSessionUploads: RouteHandler<typeof createSessionUploadsRoute, AppEnv> = async (c) => {
   const { deps } = c.var;
   const session = sessionOf(c);
-  const status = sessionStatus(session, nowOf(deps));
-  if (status === 'completed') {
-    throw new ApiError('session_completed', 'this session is already completed; its client token was used');
-  }
-  if (status === 'expired') throw new ApiError('session_expired', 'this session has expired; open a new one');
+  // A completed or expired session was already refused by the client-token middleware.
   const files = c.req.valid('json').images;
   if (session.document_type === 'passport' && files.some((f) => f.kind === 'back')) {
     throw new ApiError('invalid_request', 'back: this session expects a passport, which has no back');

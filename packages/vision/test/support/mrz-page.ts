@@ -1,0 +1,45 @@
+import sharp from 'sharp';
+import { type NormalizedImage, normalizeImage } from '../../src/image/normalize.ts';
+
+/** Escapes text for an SVG text node (MRZ fillers are '<'). */
+export const escapeSvg = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+export interface MrzPageOptions {
+  /** Page width in pixels (height is 0.7 of it). */
+  width?: number;
+  /** Where the block of lines sits: the bottom, as an MRZ; the top, as a card's title block. */
+  at?: 'bottom' | 'top';
+  /** A printed heading above, in a sans font (the page's other text). */
+  title?: string;
+  /** A grey rectangle where a portrait would be. */
+  portrait?: boolean;
+  /** Quarter turns clockwise after drawing (a photo taken sideways or upside down). */
+  quarterTurns?: number;
+}
+
+/**
+ * A light page with lines in OCR-B (Debian's fonts-ocr-b, as printed MRZs are), normalised as the
+ * service receives a photo. The reading tests draw their zones (and non-MRZ blocks) with it.
+ */
+export async function renderMrzPage(lines: string[], opts: MrzPageOptions = {}): Promise<NormalizedImage> {
+  const width = opts.width ?? 1700;
+  const size = Math.round((width - 120) / (Math.max(...lines.map((l) => l.length)) * 0.75));
+  const height = Math.round(width * 0.7);
+  const top = opts.at === 'top' ? height * 0.1 : height - 60 - lines.length * size * 1.45;
+  const text = lines
+    .map(
+      (l, i) =>
+        `<text x="60" y="${Math.round(top + (i + 1) * size * 1.45)}" font-family="OCR B" font-size="${size}" fill="#1a1a1a">${escapeSvg(l)}</text>`,
+    )
+    .join('');
+  const title = opts.title
+    ? `<text x="60" y="${Math.round(height * 0.15)}" font-family="DejaVu Sans" font-size="${Math.round(size * 0.9)}" fill="#333">${escapeSvg(opts.title)}</text>`
+    : '';
+  const portrait = opts.portrait
+    ? `<rect x="60" y="${Math.round(height * 0.22)}" width="${Math.round(width * 0.22)}" height="${Math.round(height * 0.4)}" fill="#c9c2b8"/>`
+    : '';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#efe9dc"/>${title}${portrait}${text}</svg>`;
+  let img = sharp(Buffer.from(svg));
+  if (opts.quarterTurns) img = sharp(await img.png().toBuffer()).rotate(90 * opts.quarterTurns);
+  return normalizeImage(new Uint8Array(await img.png().toBuffer()));
+}
