@@ -3,12 +3,10 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  NoSuchKey,
   PutObjectCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { deleteObjects, getObjectBytes } from '../s3-objects.ts';
 import { decryptEnvelope, encryptEnvelope } from './envelope.ts';
 
 /**
@@ -67,38 +65,20 @@ export class ImageStore {
 
   /** The decrypted image and its type, or null when the object does not exist. */
   async get(key: string): Promise<{ bytes: Buffer; contentType: string } | null> {
-    try {
-      const out = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      const body = await out.Body?.transformToByteArray();
-      if (!body) return null;
-      return {
-        bytes: decryptEnvelope(this.masterKey, body, key),
-        contentType: out.Metadata?.['image-type'] ?? 'application/octet-stream',
-      };
-    } catch (error) {
-      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
-      throw error;
-    }
+    const object = await getObjectBytes(this.s3, this.bucket, key);
+    if (!object) return null;
+    return {
+      bytes: decryptEnvelope(this.masterKey, object.bytes, key),
+      contentType: object.metadata['image-type'] ?? 'application/octet-stream',
+    };
   }
 
   /** Reads the raw stored object (ciphertext), for tests that prove nothing is in clear. */
   async getRaw(key: string): Promise<Uint8Array | null> {
-    try {
-      const out = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      return (await out.Body?.transformToByteArray()) ?? null;
-    } catch (error) {
-      if ((error as { name?: string }).name === 'NoSuchKey') return null;
-      throw error;
-    }
+    return (await getObjectBytes(this.s3, this.bucket, key))?.bytes ?? null;
   }
 
   async deleteMany(keys: string[]): Promise<void> {
-    if (keys.length === 0) return;
-    await this.s3.send(
-      new DeleteObjectsCommand({
-        Bucket: this.bucket,
-        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
-      }),
-    );
+    await deleteObjects(this.s3, this.bucket, keys);
   }
 }

@@ -1,11 +1,6 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { deleteObjects, getObjectBytes, isMissingObject } from '../s3-objects.ts';
 
 /**
  * The staging bucket of direct uploads: the caller's browser or server PUTs each image there
@@ -63,19 +58,13 @@ export class UploadStore {
       const out = await this.s3.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? '' };
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissingObject(error)) return null;
       throw error;
     }
   }
 
   async get(key: string): Promise<Uint8Array | null> {
-    try {
-      const out = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      return (await out.Body?.transformToByteArray()) ?? null;
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    return (await getObjectBytes(this.s3, this.bucket, key))?.bytes ?? null;
   }
 
   /** For tests and tools: writes an object as a caller's upload would. */
@@ -86,17 +75,6 @@ export class UploadStore {
   }
 
   async deleteMany(keys: string[]): Promise<void> {
-    if (keys.length === 0) return;
-    await this.s3.send(
-      new DeleteObjectsCommand({
-        Bucket: this.bucket,
-        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
-      }),
-    );
+    await deleteObjects(this.s3, this.bucket, keys);
   }
-}
-
-function isMissing(error: unknown): boolean {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 }
