@@ -1,4 +1,5 @@
 export * from './analysis.ts';
+export * from './analysis-concurrency.ts';
 export * from './dates.ts';
 export * from './ids.ts';
 export * from './image-kinds.ts';

@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { analysisConcurrency } from '@idv/core';
 import { ApiError } from '../http/api-error.ts';
 
 /**
@@ -11,7 +11,7 @@ import { ApiError } from '../http/api-error.ts';
  */
 
 export interface AnalysisQueueOptions {
-  /** Analyses run at once. Default: env ANALYSIS_CONCURRENCY, else the machine's core count. */
+  /** Analyses run at once. Default: analysisConcurrency() (env ANALYSIS_CONCURRENCY, else one per core). */
   concurrency?: number;
   /** Analyses that may wait beyond the running ones. Default: env ANALYSIS_QUEUE_DEPTH, else 4 per running slot. */
   depth?: number;
@@ -40,9 +40,7 @@ export class AnalysisQueue {
   private meanSeconds = INITIAL_ANALYSIS_SECONDS;
 
   constructor(options: AnalysisQueueOptions = {}) {
-    this.concurrency = positive(
-      options.concurrency ?? envInt('ANALYSIS_CONCURRENCY') ?? availableParallelism(),
-    );
+    this.concurrency = positive(options.concurrency ?? analysisConcurrency());
     this.depth = Math.max(0, options.depth ?? envInt('ANALYSIS_QUEUE_DEPTH') ?? 4 * this.concurrency);
   }
 

