@@ -4,11 +4,14 @@
  * model runs, decodes), POST /v1/verify end to end (one client, then four; memory) and the
  * service under load (verifications in flight, reads at a fixed rate; scripts/bench/load.ts).
  * `npm run bench -- verify` (or reading, faces, profile, load) runs one part (`store-calls`, the
- * CPU cost of each DynamoDB call of the read path, runs only when named); figures come with
+ * CPU cost of each DynamoDB call of the read path, and `ab`, two env settings compared, run only
+ * when named); figures come with
  * their ratio to scripts/bench/baseline.json (`--save-baseline` rewrites it).
  */
+
 import { benchFaces } from '../packages/vision/scripts/bench/faces.ts';
 import { benchReading } from '../packages/vision/scripts/bench/reading.ts';
+import { benchAb } from './bench/ab.ts';
 import { saveBaseline } from './bench/figures.ts';
 import { benchLoad } from './bench/load.ts';
 import { benchProfile } from './bench/profile.ts';
@@ -28,6 +31,8 @@ const parts: [string, () => Promise<void>][] = [
 ];
 // Not part of a full run (a diagnosis of the read path): `npm run bench -- store-calls`.
 if (only === 'store-calls') parts.push(['store-calls', () => benchStoreCalls()]);
+// Two env settings side by side (BENCH_A, BENCH_B; scripts/bench/ab.ts): `npm run bench -- ab`.
+if (only === 'ab') parts.push(['ab', () => benchAb(runs)]);
 for (const [name, run] of parts) {
   if (only && only !== name) continue;
   console.log(`\n## ${name}\n`);

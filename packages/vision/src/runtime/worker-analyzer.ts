@@ -32,6 +32,12 @@ export interface WorkerAnalyzerOptions {
   workers?: number;
   /** A task running longer is abandoned and its worker replaced (frees the core). Default 60 s. */
   taskTimeoutMs?: number;
+  /**
+   * Env of the workers over the process's own (e.g. IDV_ONNX_SPIN, ONNX_THREADS): lets a
+   * benchmark compare two settings side by side in one process. ANALYSIS_CONCURRENCY here also
+   * sizes the pool when `workers` is not given.
+   */
+  env?: Record<string, string>;
 }
 
 export type AnalysisWorkerFailure = 'crashed' | 'timeout' | 'unavailable';
@@ -83,7 +89,8 @@ interface Slot {
 }
 
 export function createWorkerAnalyzer(options: WorkerAnalyzerOptions = {}): WorkerAnalyzer {
-  const size = Math.max(1, Math.floor(options.workers ?? analysisConcurrency()));
+  const env = { ...process.env, ...options.env };
+  const size = Math.max(1, Math.floor(options.workers ?? analysisConcurrency(env)));
   const taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
   const slots = new Set<Slot>();
   const waiting: Pending[] = [];
@@ -103,7 +110,7 @@ export function createWorkerAnalyzer(options: WorkerAnalyzerOptions = {}): Worke
       execArgv: [],
       // The pool's size, whatever set it: each worker's model sessions share the cores out by it
       // (analysisThreads: 2 cores, 2 workers × 1 thread or 1 worker × 2 threads).
-      env: { ...process.env, ANALYSIS_CONCURRENCY: String(size) },
+      env: { ...env, ANALYSIS_CONCURRENCY: String(size) },
       // A worker's stdout/stderr goes to the process's own (model warnings, crash traces).
       stdout: false,
       stderr: false,
