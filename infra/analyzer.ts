@@ -55,6 +55,9 @@ export async function createAnalyzer(storage: Storage, imageMasterKey: sst.Secre
     environment: {
       variables: {
         BUCKET_NAME: storage.bucket.name,
+        // One invocation handles one request: one analysis at a time, so each ONNX session gets
+        // every vCPU as intra-op threads (analysisThreads, packages/core/src/analysis-concurrency.ts).
+        ANALYSIS_CONCURRENCY: '1',
         SST_RESOURCE_App: $jsonStringify({ name: $app.name, stage: $app.stage }),
         SST_RESOURCE_ImageMasterKey: $jsonStringify({ type: 'sst.sst.Secret', value: imageMasterKey.value }),
       },
