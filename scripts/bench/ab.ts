@@ -61,7 +61,8 @@ export async function benchAb(rounds: number): Promise<void> {
     // each case, twice.
     for (let i = 0; i < 2; i++)
       for (const [, request] of cases) await Promise.all(pool.threads.map(() => pool.analyze(request)));
-    console.log(`${name}: ${describe(env)} (${pool.threads.length} worker threads)`);
+    const n = pool.threads.length;
+    console.log(`${name}: ${describe(env)} (${n} worker thread${n === 1 ? '' : 's'})`);
     pools.push(pool);
   }
   console.log(
@@ -120,12 +121,15 @@ export async function benchAb(rounds: number): Promise<void> {
     ];
     if (clients > 1) rows.unshift(['analyses/s', median(a.perSecond), median(b.perSecond)]);
     for (const [measure, x, y] of rows)
-      console.log(
-        `| ${caseName} | ${measure} | ${x.toFixed(measure === 'analyses/s' ? 2 : 0)} | ${y.toFixed(measure === 'analyses/s' ? 2 : 0)} | ${(y / x).toFixed(2)} |`,
-      );
+      console.log(`| ${caseName} | ${measure} | ${shown(x)} | ${shown(y)} | ${(y / x).toFixed(2)} |`);
   }
   console.log(`\n(${load()} at the end)`);
   await Promise.all(pools.map((p) => p.close()));
+}
+
+/** Whole milliseconds; rates (a loaded machine gives 0.03/s) with three significant digits. */
+function shown(x: number): string {
+  return x >= 100 ? x.toFixed(0) : x.toPrecision(3);
 }
 
 /** `K=V K=V` → { K: V }. */
