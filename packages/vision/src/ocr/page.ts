@@ -93,11 +93,11 @@ export async function readPage(input: RgbImage, opts: ReadPageOptions = {}): Pro
   }
   const quads = rects.map(rectCorners);
   const readings = await recognizeLines(
-    quads.map((q, i) => {
-      const r = rects[i]!;
-      const mrzLike = r.long >= MRZ_LINE_ASPECT * r.short;
-      return mrzLike ? cropLine(img, q, REC_MAX_WIDTH * MRZ_STRETCH, MRZ_STRETCH) : cropLine(img, q);
-    }),
+    quads.map((q, i) =>
+      mrzRowLike(rects, i, angle)
+        ? cropLine(img, q, REC_MAX_WIDTH * MRZ_STRETCH, MRZ_STRETCH)
+        : cropLine(img, q),
+    ),
   );
   const recognizeMs = performance.now() - t1;
 
@@ -145,6 +145,44 @@ export async function readPage(input: RgbImage, opts: ReadPageOptions = {}): Pro
     return [ix * f, iy * f];
   };
   return { lines, angle, confidence: wsum ? csum / wsum : 0, detectMs, recognizeMs, toImage };
+}
+
+/**
+ * Stacked rows: the partner row is at least this share of the row's length (an MRZ's rows are
+ * equally long; a little less allows a row whose fillers the detector cut short).
+ */
+const STACK_LENGTH_SHARE = 0.5;
+/** The rows' heights within this ratio (same font size). */
+const STACK_HEIGHT_RATIO = 1.5;
+/** Centres at most this many row heights apart across the page (MRZ row pitch is ~1.5–2 heights). */
+const STACK_MAX_PITCH = 3;
+/** The rows overlap along the page over at least this share of the shorter one (left-aligned). */
+const STACK_MIN_OVERLAP = 0.5;
+
+/**
+ * Whether line `i` looks like a row of an MRZ: long and thin (MRZ_LINE_ASPECT), with another
+ * such row stacked right above or below it. Only these are read stretched (MRZ_STRETCH): the
+ * stretch is for the MRZ's narrow monospaced characters, and on any other long line (a header,
+ * an address) it costs 1.6× the recognition time for nothing. `rects` are aligned to the page
+ * direction `angle` (alignRect).
+ */
+export function mrzRowLike(rects: readonly RotatedRect[], i: number, angle: number): boolean {
+  const r = rects[i]!;
+  if (r.long < MRZ_LINE_ASPECT * r.short) return false;
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  const along = (q: RotatedRect) => q.cx * c + q.cy * s;
+  const across = (q: RotatedRect) => -q.cx * s + q.cy * c;
+  return rects.some((q, j) => {
+    if (j === i || q.long < STACK_LENGTH_SHARE * r.long) return false;
+    if (Math.max(q.short, r.short) > STACK_HEIGHT_RATIO * Math.min(q.short, r.short)) return false;
+    const pitch = Math.abs(across(q) - across(r));
+    if (pitch > STACK_MAX_PITCH * r.short || pitch < r.short / 2) return false;
+    const overlap =
+      Math.min(along(q) + q.long / 2, along(r) + r.long / 2) -
+      Math.max(along(q) - q.long / 2, along(r) - r.long / 2);
+    return overlap >= STACK_MIN_OVERLAP * Math.min(q.long, r.long);
+  });
 }
 
 /** Angle in (-π, π]. */
