@@ -112,7 +112,9 @@ export function cascadeStop(r: ModelMrzReading, pageLines: (string | null)[]): C
  * reason they do not. Name positions (no check digit covers them) must be sure, as must every
  * other position no check covers (document code, states, sex); both state codes must be real
  * ICAO codes (a hesitating letter there has no check digit behind it). A genuinely wrong printed
- * check digit never gets here: the reading would not be complete.
+ * check digit never gets here: the reading would not be complete. Every other reading the
+ * recognisers saw (the model's alternatives of at least MIN_REPAIR_PROB, the page reading's
+ * character) at the positions of the field checks covering a hesitation must fail a check.
  */
 export function checksDecide(r: ModelMrzReading, pageLines: (string | null)[]): true | string {
   if (!complete(r)) return 'check digit failing';
@@ -120,36 +122,56 @@ export function checksDecide(r: ModelMrzReading, pageLines: (string | null)[]): 
   for (const span of [L.issuingState, L.nationality]) {
     if (!icaoStateName(r.lines[span.line]!.slice(span.start, span.end))) return 'unknown state code';
   }
-  const covered = r.lines.map(() => new Set<number>());
+  const key = (line: number, at: number) => line * 100 + at;
+  const hesitant = new Set<number>();
+  for (let li = 0; li < r.lines.length; li++) {
+    const positions = r.decoded[li]!.positions;
+    for (let at = 0; at < r.lines[li]!.length; at++) {
+      const q = positions[at]!;
+      const repaired = q.char !== r.lines[li]![at];
+      if (repaired || !surePosition(q, inNameField(r, li, at))) hesitant.add(key(li, at));
+    }
+  }
+  // Every position of a field check covering a hesitation is enumerated, the sure ones too: two
+  // swaps can cancel in a check (an O read for 0 at weights 7 and 3 adds 24 × 10 ≡ 0 mod 10), so
+  // one hesitant O whose single swap fails says nothing when another O beside it may be a 0 too.
+  // The composite covers nearly a whole line; it is checked on every combination, not enumerated.
+  const enumerated = new Set<number>();
+  const covered = new Set<number>();
   for (const c of r.parsed.checks) {
-    covered[c.line]!.add(c.checkAt);
-    for (const s of c.ranges) for (let i = s.start; i < s.end; i++) covered[s.line]!.add(i);
+    const spans = [...c.ranges, { line: c.line, start: c.checkAt, end: c.checkAt + 1 }];
+    const keys = spans.flatMap((s) =>
+      Array.from({ length: s.end - s.start }, (_, i) => key(s.line, s.start + i)),
+    );
+    for (const k of keys) covered.add(k);
+    if (c.name !== 'composite' && keys.some((k) => hesitant.has(k))) for (const k of keys) enumerated.add(k);
+  }
+  for (const k of hesitant) {
+    const li = Math.floor(k / 100);
+    const at = k % 100;
+    if (inNameField(r, li, at)) return 'name position unsure';
+    if (!covered.has(k)) return 'position without check digit unsure';
+    enumerated.add(k);
   }
   const hesitations: Hesitation[] = [];
   let combinations = 1;
-  for (let li = 0; li < r.lines.length; li++) {
-    const line = r.lines[li]!;
-    const positions = r.decoded[li]!.positions;
-    for (let at = 0; at < line.length; at++) {
-      const q = positions[at]!;
-      const chosen = line[at]!;
-      const repaired = q.char !== chosen;
-      if (!repaired && surePosition(q, inNameField(r, li, at))) continue;
-      if (inNameField(r, li, at)) return 'name position unsure';
-      if (!covered[li]!.has(at)) return 'position without check digit unsure';
-      const seen = [q.char, ...q.alternatives.filter((a) => a.prob >= MIN_REPAIR_PROB).map((a) => a.char)];
-      const page = pageLines[li]?.[at];
-      if (page) seen.push(page);
-      const options = [...new Set(seen)].filter((c) => c !== chosen);
-      for (const o of options) {
-        const pair = untrustedPair(chosen, o);
-        if (pair) return `hesitation ${pair[0]}/${pair[1]}`;
-      }
-      if (options.length === 0) continue;
-      combinations *= options.length + 1;
-      if (combinations > MAX_COMBINATIONS) return 'too many combinations';
-      hesitations.push({ line: li, at, options });
+  for (const k of [...enumerated].sort((a, b) => a - b)) {
+    const li = Math.floor(k / 100);
+    const at = k % 100;
+    const q = r.decoded[li]!.positions[at]!;
+    const chosen = r.lines[li]![at]!;
+    const seen = [q.char, ...q.alternatives.filter((a) => a.prob >= MIN_REPAIR_PROB).map((a) => a.char)];
+    const page = pageLines[li]?.[at];
+    if (page) seen.push(page);
+    const options = [...new Set(seen)].filter((c) => c !== chosen);
+    for (const o of options) {
+      const pair = untrustedPair(chosen, o);
+      if (pair) return `hesitation ${pair[0]}/${pair[1]}`;
     }
+    if (options.length === 0) continue;
+    combinations *= options.length + 1;
+    if (combinations > MAX_COMBINATIONS) return 'too many combinations';
+    hesitations.push({ line: li, at, options });
   }
   return anotherCombinationHolds(r, hesitations) ? 'another reading passes the checks' : true;
 }

@@ -68,6 +68,19 @@ describe('the cascade stop rule', () => {
     expect(checksDecide(r, noPage)).toBe('another reading passes the checks');
   });
 
+  it('votes when swaps that cancel in the check are seen at a sure position of the same field', () => {
+    // O (24) for 0 at weights 7 and 3 adds 240 to the weighted sum: both checks still hold.
+    const misread = passport('KT2O813O5');
+    const swapBoth = reading(misread, [
+      [1, 3, 0.6, [['0', 0.3]]],
+      [1, 7, 0.9, [['0', 0.05]]],
+    ]);
+    expect(checksDecide(swapBoth, noPage)).toBe('another reading passes the checks');
+    const pageSaysZero = [misread[0]!, `${misread[1]!.slice(0, 7)}0${misread[1]!.slice(8)}`];
+    const oneDoubt = reading(misread, [[1, 3, 0.6, [['0', 0.3]]]]);
+    expect(checksDecide(oneDoubt, pageSaysZero)).toBe('another reading passes the checks');
+  });
+
   it("counts the page reading's character as an alternative", () => {
     const lines = passport('BA7302915');
     const page = [lines[0]!, `B0${lines[1]!.slice(2)}`];
