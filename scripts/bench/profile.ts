@@ -1,4 +1,11 @@
-import { analyzeImages, type ProfileEvent, startProfile, stopProfile, warmUpAnalyzer } from '@idv/vision';
+import {
+  analyzeImages,
+  decisionCounts,
+  type ProfileEvent,
+  startProfile,
+  stopProfile,
+  warmUpAnalyzer,
+} from '@idv/vision';
 import { documentPhoto, HOLDER, matchingSelfie } from '../../test/support/documents.ts';
 import { figure, load, median } from './figures.ts';
 
@@ -9,7 +16,12 @@ import { figure, load, median } from './figures.ts';
  *   its wall time: on a shared machine the CPU time is the steadier figure;
  * - the analyzer's own step timings (normalize, ocr, mrz, faces, tamper…), medians;
  * - every model run and image decode or resize (runtime/profile.ts): how many per analysis,
- *   at which input size, and their median time.
+ *   at which input size, and their median time; steps that contain model runs (mrz-read-…)
+ *   count only their own time;
+ * - the MRZ cascade's decisions (stopped sure, stopped by checks, voted and why).
+ * The passport is drawn twice: with its zone in DejaVu Sans Mono (the tests' historical drawing,
+ * which the MRZ model misreads at times, so the cascade votes) and in OCR-B, as real documents
+ * print it.
  */
 export async function benchProfile(runs = 10): Promise<void> {
   await warmUpAnalyzer();
@@ -19,6 +31,14 @@ export async function benchProfile(runs = 10): Promise<void> {
       'passport',
       'passport + selfie',
       { front: await documentPhoto('passport'), selfie: await matchingSelfie() },
+    ],
+    [
+      'passport_ocrb',
+      'passport (zone in OCR-B) + selfie',
+      {
+        front: await documentPhoto('passport', HOLDER, { mrzFont: 'ocr-b' }),
+        selfie: await matchingSelfie(),
+      },
     ],
     [
       'card',
@@ -36,6 +56,7 @@ export async function benchProfile(runs = 10): Promise<void> {
     const cpu: number[] = [];
     const steps = new Map<string, number[]>();
     const ops = new Map<string, { counts: number[]; ms: number[]; perAnalysis: number[] }>();
+    const decisions: ProfileEvent[] = [];
     const loadBefore = load();
     for (let i = 0; i < runs + 2; i++) {
       const c0 = process.cpuUsage();
@@ -52,7 +73,12 @@ export async function benchProfile(runs = 10): Promise<void> {
       for (const [step, ms] of Object.entries(outcome.observations.timings)) {
         steps.set(step, [...(steps.get(step) ?? []), ms]);
       }
-      collect(ops, events, i - 2);
+      collect(
+        ops,
+        events.filter((e) => e.kind !== 'decision'),
+        i - 2,
+      );
+      decisions.push(...events.filter((e) => e.kind === 'decision'));
     }
     console.log(`### ${name} (${runs} analyses, one at a time; ${loadBefore} → ${load()})\n`);
     console.log('| measure | median |\n|---|---|');
@@ -76,7 +102,11 @@ export async function benchProfile(runs = 10): Promise<void> {
       );
     }
     console.log(
-      `\nmodel runs per analysis: ${figure(`profile.${key}.model_runs`, modelRuns)}; image decodes: ${figure(`profile.${key}.decodes`, decodes)}\n`,
+      `\nmodel runs per analysis: ${figure(`profile.${key}.model_runs`, modelRuns)}; image decodes: ${figure(`profile.${key}.decodes`, decodes)}`,
+    );
+    const cascade = decisionCounts(decisions, 'mrz-cascade');
+    console.log(
+      `MRZ cascade over ${runs} analyses (per candidate block): ${cascade.map(([d, n]) => `${d} ${n}`).join(', ') || 'none'}\n`,
     );
   }
 }

@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { packageFile } from '@idv/vision';
 import sharp, { type OverlayOptions } from 'sharp';
-import { documentSvg, HOLDER, type Holder } from '../../packages/vision/test/support/synthetic.ts';
+import {
+  documentSvg,
+  HOLDER,
+  type Holder,
+  type MrzFont,
+} from '../../packages/vision/test/support/synthetic.ts';
 
 /**
  * Synthetic documents with a real face, for end-to-end tests. The document is drawn with SVG
@@ -44,13 +49,14 @@ const PORTRAIT_BOX = {
 
 /**
  * A document photo: the SVG page with the portrait pasted in, on a dark background margin,
- * JPEG-encoded like a phone capture.
+ * JPEG-encoded like a phone capture. `mrzFont: 'ocr-b'` prints the zone as real documents do.
  */
 export async function documentPhoto(
   layout: 'passport' | 'cni_front' | 'cni_back',
   holder: Holder = HOLDER,
+  opts: { mrzFont?: MrzFont } = {},
 ): Promise<Uint8Array> {
-  const { svg } = withSecurityBackground(documentSvg(layout, holder).svg);
+  const { svg } = withSecurityBackground(documentSvg(layout, holder, opts).svg);
   const layers: OverlayOptions[] = [];
   if (layout !== 'cni_back') {
     const box = PORTRAIT_BOX[layout];

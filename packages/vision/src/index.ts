@@ -6,7 +6,7 @@ export { precheck } from './precheck/precheck.ts';
 export { assessSharpness } from './quality/sharpness.ts';
 export { type DocumentReading, readDocument, warmUp } from './read-document.ts';
 export * from './runtime/onnx.ts';
-export { type ProfileEvent, startProfile, stopProfile } from './runtime/profile.ts';
+export { decisionCounts, type ProfileEvent, startProfile, stopProfile } from './runtime/profile.ts';
 export {
   AnalysisWorkerError,
   createWorkerAnalyzer,

@@ -3,7 +3,7 @@
  * exact, character error rate, printed-field comparison, medians, and the table printer.
  */
 
-import type { ProfileEvent } from '../../src/runtime/profile.ts';
+import { decisionCounts, type ProfileEvent } from '../../src/runtime/profile.ts';
 import { editDistance } from '../../src/viz/text.ts';
 
 export { editDistance };
@@ -78,6 +78,8 @@ export interface RecogniserWork {
   mrzModelMs: number;
   /** Process CPU time of the reading (user + system), ms: comparable under a shared machine's load. */
   cpuMs: number;
+  /** The MRZ cascade's decisions (stopped sure, stopped by checks, voted: reason), mrz/cascade-stop.ts. */
+  cascade: [string, number][];
 }
 
 export function recogniserWork(events: ProfileEvent[], cpu: NodeJS.CpuUsage): RecogniserWork {
@@ -89,7 +91,17 @@ export function recogniserWork(events: ProfileEvent[], cpu: NodeJS.CpuUsage): Re
     mrzModel: of('mrz-crnn').length,
     mrzModelMs: sum(of('mrz-crnn')),
     cpuMs: (cpu.user + cpu.system) / 1000,
+    cascade: decisionCounts(events, 'mrz-cascade'),
   };
+}
+
+/** The cascade's decisions summed over readings, e.g. `stopped sure 50, voted: check digit failing 3`. */
+export function cascadeSummary(works: RecogniserWork[]): string {
+  const total = new Map<string, number>();
+  // Shards written before the cascade was profiled have no decisions.
+  for (const w of works) for (const [d, n] of w.cascade ?? []) total.set(d, (total.get(d) ?? 0) + n);
+  const sorted = [...total].sort((a, b) => b[1] - a[1]);
+  return sorted.length ? sorted.map(([d, n]) => `${d} ${n}`).join(', ') : 'no cascade decision';
 }
 
 /** One line of totals: recogniser runs and time per document, and the MRZ step's median. */
@@ -101,6 +113,7 @@ export function workSummary(works: RecogniserWork[], mrzMs: number[]): string {
     `MRZ model ${mean((w) => w.mrzModel)} runs, ${mean((w) => w.mrzModelMs)} ms. ` +
     `Reading CPU median ${median(works.map((w) => w.cpuMs)).toFixed(0)} ms, mean ${mean((w) => w.cpuMs)} ms. ` +
     `MRZ step (mrz_ms) median ${median(mrzMs).toFixed(0)} ms, mean ${(mrzMs.reduce((s, x) => s + x, 0) / Math.max(1, mrzMs.length)).toFixed(0)} ms. ` +
-    `Reader: IDV_MRZ_READER=${process.env.IDV_MRZ_READER ?? '(default)'}.`
+    `Reader: IDV_MRZ_READER=${process.env.IDV_MRZ_READER ?? '(default)'}. ` +
+    `MRZ cascade (per candidate block): ${cascadeSummary(works)}.`
   );
 }

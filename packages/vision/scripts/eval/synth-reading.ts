@@ -160,7 +160,7 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
             `${f.field}=${JSON.stringify(reading.printed[f.field as 'surname'])}≠${JSON.stringify(printed[f.field])}`,
         );
       console.log(
-        `${row.mrz ? (row.mrz.exact ? 'OK ' : 'ERR') : row.invented ? 'INV' : '   '} #${item.index} ${row.layout} ${row.level}${row.conditions.map((c) => ` [${c}]`).join('')} ${Math.round(ms)}ms rec=${work.ocrRec}+${work.mrzModel} cpu=${Math.round(work.cpuMs)}ms type=${reading.document.type}${row.typeOk ? '' : '(!)'} ${bad.join(' ')}`,
+        `${row.mrz ? (row.mrz.exact ? 'OK ' : 'ERR') : row.invented ? 'INV' : '   '} #${item.index} ${row.layout} ${row.level}${row.conditions.map((c) => ` [${c}]`).join('')} ${Math.round(ms)}ms rec=${work.ocrRec}+${work.mrzModel} cpu=${Math.round(work.cpuMs)}ms${work.cascade.map(([d]) => ` [${d}]`).join('')} type=${reading.document.type}${row.typeOk ? '' : '(!)'} ${bad.join(' ')}`,
       );
       if (row.mrz && !row.mrz.exact)
         console.log(`    got   ${JSON.stringify(got)}\n    truth ${JSON.stringify(truthMrz)}`);

@@ -3,6 +3,7 @@ import type { Point, Quad, RgbImage } from '../image/raster.ts';
 import { upscaleForOcr } from '../image/upscale.ts';
 import type { PageReading } from '../ocr/page.ts';
 import { cropLine, MRZ_STRETCH, REC_MAX_WIDTH, recognizeLines } from '../ocr/recognize.ts';
+import { profiled } from '../runtime/profile.ts';
 import { type RepairedMrz, repairChecks } from './check-repair.ts';
 import { type ConstrainedLine, decodeConstrained, type PositionReading } from './constrained-decode.ts';
 import { greedyText, type LinePosteriors, mrzLineInput, mrzLinePosteriors } from './line-model.ts';
@@ -126,7 +127,23 @@ async function blockPosteriors(
   return { source, posts: readings.map((r) => r.mrzPosteriors) };
 }
 
+/**
+ * The block's rows read by `recogniser`, decoded under the format and repaired by check digits;
+ * profiled as one step (its model runs are counted apart, runtime/profile.ts).
+ */
 export async function readMrzBlock(
+  img: RgbImage,
+  page: PageReading,
+  rows: MrzRow[],
+  format: MrzFormat,
+  recogniser: MrzRecogniser,
+): Promise<ModelMrzReading | null> {
+  return profiled('step', `mrz-read-${recogniser}`, format, () =>
+    readBlock(img, page, rows, format, recogniser),
+  );
+}
+
+async function readBlock(
   img: RgbImage,
   page: PageReading,
   rows: MrzRow[],
@@ -152,7 +169,10 @@ export async function readMrzBlock(
   }
   const sources: Source[] = recogniser === 'both' ? ['model', 'ppocr'] : [recogniser];
   const read = (source: Source, v: Variant) => blockPosteriors(img, page, rows, source, v, L.lineLength);
-  const first = await Promise.all(sources.map((s) => read(s, s === 'model' ? MODEL_BASE : BASE)));
+  // One recogniser after the other, not side by side: on 2 cores running both at once was
+  // measured no faster, and sequential runs let the profile attribute each its own time.
+  const first: BlockReading[] = [];
+  for (const s of sources) first.push(await read(s, s === 'model' ? MODEL_BASE : BASE));
   const sets = lineSets(first[first.length - 1]!.posts, format);
   const decoded = decodeVote(first, sets, L.name.line, PPOCR_FILLER_WEIGHT);
   if (!decoded) return null;
@@ -278,4 +298,15 @@ export function decodeMrzLines(posteriors: LinePosteriors[], format: MrzFormat):
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
+}
+
+/**
+ * The page reading's text of each row of a block, position-aligned with the format's lines: a
+ * row's restricted page reading (PP-OCR's, already computed for the page, no extra model run)
+ * only counts when it has exactly the line's length, since a dropped or doubled filler shifts
+ * every position after it. Null for a row whose page reading does not align.
+ */
+export function pageMrzLines(rows: MrzRow[], format: MrzFormat): (string | null)[] {
+  const n = MRZ_LAYOUTS[format].lineLength;
+  return rows.map((r) => (r.mrz.text.length === n ? r.mrz.text : null));
 }

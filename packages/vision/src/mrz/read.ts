@@ -3,9 +3,11 @@ import type { NormalizedImage } from '../image/normalize.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { readDocumentPage } from '../ocr/focus.ts';
 import type { PageReading } from '../ocr/page.ts';
+import { noteDecision } from '../runtime/profile.ts';
+import { type CascadeStop, cascadeStop, complete } from './cascade-stop.ts';
 import { mrzLinePosteriors } from './line-model.ts';
 import { type FoundMrz, type MrzRow, mrzCandidates, plausible } from './locate.ts';
-import { type ModelMrzReading, type MrzRecogniser, readMrzBlock } from './model-read.ts';
+import { type ModelMrzReading, type MrzRecogniser, pageMrzLines, readMrzBlock } from './model-read.ts';
 import { nameLineDoubtful, nameLineIndex, refineNameLine } from './name.ts';
 import { rereadMrz } from './reread.ts';
 
@@ -65,28 +67,12 @@ export async function mrzFromPage(img: RgbImage, page: PageReading): Promise<Mrz
 }
 
 /**
- * A reading nothing more can improve: exact line lengths and every check digit holding. Visas
- * (document code V, ICAO 9303-7) carry no composite digit and no personal-number digit, so
- * those two are not expected to hold on them.
- */
-function complete(m: { lines: string[]; parsed: ParsedMrz }): boolean {
-  if (!m.parsed.lengthsValid) return false;
-  if (m.parsed.valid) return true;
-  const visa = m.lines[0]!.startsWith('V');
-  return (
-    visa &&
-    m.parsed.fieldsWellFormed &&
-    !m.parsed.invalidCharacters &&
-    m.parsed.checks.every((c) => c.valid || c.name === 'composite' || c.name === 'optional_data')
-  );
-}
-
-/**
  * Which readings of a candidate block compete (env IDV_MRZ_READER, for the evaluation):
  * `legacy` the page reading and its re-reading corrected by correct.ts; `ppocr` / `model` add
  * format-constrained readings (model-read.ts) by PP-OCRv4 or the project's MRZ model; `both` one
  * reading of both recognisers voted position by position; `either` the two readings competing;
- * `cascade` (the default) the MRZ model alone when its reading is sure (modelSure), else `both`.
+ * `cascade` (the default) the MRZ model alone when its reading is sure or its check digits decide
+ * it (cascade-stop.ts), else `both`.
  */
 export type MrzReaderPlan = MrzRecogniser | 'cascade';
 
@@ -101,36 +87,14 @@ export function configuredReaders(): MrzReaderPlan[] {
 const DEFAULT_READER = 'cascade';
 
 /**
- * The cascade's stop rule. The MRZ model (trained on OCR-B fillers, a few ms per line) reads
- * first; PP-OCR's reading of the stretched rows (the largest recognition cost of a verification,
- * docs/benchmarks.md) and the legacy re-read are only run when the model's reading leaves
- * something to decide: a check digit (or the composite) failing, a name field without its '<<',
- * or a position where the model hesitated. Hesitation is a runner-up with real probability, not
- * a low peak: the model's peaks are often low on a clean, correct reading (0.4-0.7 measured on
- * the tuning layouts), while its wrong readings had a runner-up of 0.2-0.35 (O read for 0 in a
- * number of zeros, where three such swaps leave the check digit unchanged). Check digits cover
- * every field but the names, so a name position gets the stricter floor.
+ * The cascade's stops (env IDV_MRZ_STOP, for the evaluation and the bench): `checks` (the
+ * default) a sure reading or one its check digits decide; `sure` only a sure reading, the rule
+ * before check digits could decide (to measure what they save and cost).
  */
-const SURE_MIN = 0.3;
-const SURE_NAME_MIN = 0.5;
-/** A runner-up at or above this probability, or above half the chosen one, is hesitation. */
-const SURE_MAX_RUNNER_UP = 0.2;
-export function modelSure(r: ModelMrzReading): boolean {
-  if (!complete(r) || !plausible(r)) return false;
-  const { name } = MRZ_LAYOUTS[r.format];
-  const nameLine = r.decoded[name.line]!;
-  if (!nameLine.text.slice(name.start, name.end).includes('<<')) return false;
-  return r.decoded.every((d, li) =>
-    d.positions.every((q, i) => {
-      const inName = li === name.line && i >= name.start && i < name.end;
-      const runnerUp = q.alternatives[0]?.prob ?? 0;
-      return (
-        q.prob >= (inName ? SURE_NAME_MIN : SURE_MIN) &&
-        runnerUp < SURE_MAX_RUNNER_UP &&
-        runnerUp < q.prob / 2
-      );
-    }),
-  );
+function configuredStop(s: CascadeStop): CascadeStop {
+  if (s.stop === 'checks' && process.env.IDV_MRZ_STOP === 'sure')
+    return { stop: null, reason: 'checks stop off' };
+  return s;
 }
 
 /** Loads the MRZ model when a configured reader uses it (its first run costs the session's creation). */
@@ -223,8 +187,13 @@ async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | nul
       let first: ModelMrzReading | null = null;
       if (plan === 'cascade') {
         first = await readMrzBlock(img, page, c.rows, c.format, 'model');
-        if (first && modelSure(first) && looksLikeMrz(c.rows, first))
+        const stop = first ? configuredStop(cascadeStop(first, pageMrzLines(c.rows, c.format))) : null;
+        if (first && stop?.stop && looksLikeMrz(c.rows, first)) {
+          noteDecision('mrz-cascade', stop.stop === 'sure' ? 'stopped sure' : 'stopped by checks');
           return { rows: c.rows, reading: constrainedReading(first, c.rows), constrained: true };
+        }
+        const why = !first ? 'no model reading' : stop?.stop === null ? stop.reason : 'not MRZ-like';
+        noteDecision('mrz-cascade', `voted: ${why}`);
         // Unsure: both recognisers voted, as `both` reads; the model's own reading competes
         // after it (it only wins with fewer failing checks).
         recs = ['both'];

@@ -83,6 +83,26 @@ function text(
   return `<text x="${x}" y="${y}" font-family="${family}" font-size="${size}" font-weight="${weight}" fill="#111">${esc(value)}</text>`;
 }
 
+/**
+ * The MRZ's typeface. Real documents print OCR-B (ICAO 9303-3; Debian's fonts-ocr-b), which
+ * the MRZ model was trained on; `mono` (DejaVu Sans Mono) is the tests' historical drawing, a
+ * font the model misreads at times (G for 6), which sends the reading cascade to its vote.
+ */
+export type MrzFont = 'mono' | 'ocr-b';
+
+/**
+ * Advance widths in em (measured by rendering 44 characters with librsvg): OCR-B's size is
+ * scaled so that the zone keeps the width the layouts were drawn for.
+ */
+const MONO_ADVANCE = 0.602;
+const OCR_B_ADVANCE = 0.72;
+
+function mrzText(x: number, y: number, size: number, line: string, font: MrzFont): string {
+  if (font === 'mono') return text(x, y, size, line, { mono: true });
+  const scaled = ((size * MONO_ADVANCE) / OCR_B_ADVANCE).toFixed(1);
+  return `<text x="${x}" y="${y}" font-family="OCR B" font-size="${scaled}" fill="#111">${esc(line)}</text>`;
+}
+
 function printedDate(yymmdd: string, century: string): string {
   return `${yymmdd.slice(4, 6)}.${yymmdd.slice(2, 4)}.${century}${yymmdd.slice(0, 2)}`;
 }
@@ -91,7 +111,9 @@ function printedDate(yymmdd: string, century: string): string {
 export function documentSvg(
   layout: Layout,
   h: Holder = HOLDER,
+  opts: { mrzFont?: MrzFont } = {},
 ): { svg: string; width: number; height: number } {
+  const font = opts.mrzFont ?? 'mono';
   const parts: string[] = [];
   let width = 1250;
   let height = 880;
@@ -116,7 +138,7 @@ export function documentSvg(
     parts.push(text(850, 175, 20, 'N° du passeport / Passport No'));
     parts.push(text(850, 205, 28, h.number, { bold: true }));
     holderMrz('passport', h).forEach((line, i) => {
-      parts.push(text(45, 760 + i * 60, 41.5, line, { mono: true }));
+      parts.push(mrzText(45, 760 + i * 60, 41.5, line, font));
     });
   } else if (layout === 'cni_back') {
     width = 1000;
@@ -125,7 +147,7 @@ export function documentSvg(
     parts.push(text(50, 100, 24, `Date d'expiration : ${printedDate(h.expiry, '20')}`));
     parts.push(text(50, 140, 24, 'Autorité : DIRECTION DE LA SURETE'));
     holderMrz('cni_back', h).forEach((line, i) => {
-      parts.push(text(40, 420 + i * 70, 50, line, { mono: true }));
+      parts.push(mrzText(40, 420 + i * 70, 50, line, font));
     });
   } else if (layout === 'cni_front') {
     width = 1000;
