@@ -20,6 +20,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import crops  # noqa: E402
+import onnx_init  # noqa: E402
 import synth  # noqa: E402
 
 CLASSES = ["<blank>"] + list(synth.CHARSET)
@@ -59,18 +61,24 @@ class Crnn(nn.Module):
 
 
 class Stream(torch.utils.data.IterableDataset):
-    """Endless batches of same-format lines (similar widths, little padding)."""
+    """Endless batches of synthetic lines; with `crops` (stage 3), a share `crops_frac` of every
+    batch is drawn from the service's own line crops (crops.py), lightly jittered."""
 
-    def __init__(self, seed: int, batch: int, hard: bool = False):
+    def __init__(self, seed: int, batch: int, hard: bool = False, crops=None, crops_frac: float = 0.0):
         self.seed, self.batch, self.hard = seed, batch, hard
+        self.crops, self.crops_frac = crops or [], crops_frac
 
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
         wid = info.id if info else 0
         rng = np.random.default_rng([self.seed, wid])
         content = synth.Content(rng, hard=self.hard)
+        n_crops = int(round(self.batch * self.crops_frac)) if self.crops else 0
         while True:
-            items = [synth.sample(rng, content) for _ in range(self.batch)]
+            items = [synth.sample(rng, content) for _ in range(self.batch - n_crops)]
+            for k in rng.integers(0, len(self.crops), n_crops) if n_crops else []:
+                im, text = self.crops[int(k)]
+                items.append((crops.jitter(rng, im), text))
             yield collate(items)
 
 
@@ -113,7 +121,13 @@ def validation_set(seed: int, n: int, hard: bool = False):
     return [synth.sample(rng, content) for _ in range(n)]
 
 
-def evaluate(model, val):
+def set_training(model, frozen_bn: bool):
+    model.train()
+    if frozen_bn:
+        onnx_init.freeze_batch_norm(model)
+
+
+def evaluate(model, val, frozen_bn: bool = False):
     model.eval()
     exact, errs, chars = 0, 0, 0
     with torch.no_grad():
@@ -124,7 +138,7 @@ def evaluate(model, val):
             exact += s == t
             errs += edit(s, t)
             chars += len(t)
-    model.train()
+    set_training(model, frozen_bn)
     return exact / len(val), errs / chars
 
 
@@ -165,6 +179,12 @@ def main():
     # The committed stage 2 ran out of time: its weights are the step-1200 snapshot of a
     # 1400-step schedule. --stop-after reproduces that (the schedule still spans --steps).
     ap.add_argument("--stop-after", type=int, help="end at this step (default: --steps), keeping the --steps schedule")
+    # Stage 3 (README "Command"): start from the committed ONNX weights (stage 2's only form)
+    # and mix the service's own line crops (export-mrz-crops.ts) into every batch.
+    ap.add_argument("--init-onnx", help="ONNX file (this recogniser's export) to start from; batch norms stay frozen")
+    ap.add_argument("--crops", help="folder of exported service line crops (crops.py)")
+    ap.add_argument("--crops-frac", type=float, default=0.5, help="share of each batch drawn from --crops")
+    ap.add_argument("--crops-val-share", type=float, default=0.2, help="share of the crops' documents held apart for validation")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -172,12 +192,19 @@ def main():
     model = Crnn()
     if args.init:
         model.load_state_dict(torch.load(args.init, map_location="cpu"))
+    frozen_bn = bool(args.init_onnx)
+    if args.init_onnx:
+        onnx_init.load_onnx_weights(model, args.init_onnx)
+    set_training(model, frozen_bn)
+    crops_train, crops_val = crops.load(args.crops, args.crops_val_share) if args.crops else ([], [])
+    if args.crops:
+        print(f"crops: {len(crops_train)} for training, {len(crops_val)} held apart", flush=True)
     nparams = sum(p.numel() for p in model.parameters())
     print(f"parameters {nparams}", flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=args.pct_start)
     loader = torch.utils.data.DataLoader(
-        Stream(args.seed, args.batch, args.hard),
+        Stream(args.seed, args.batch, args.hard, crops_train, args.crops_frac),
         batch_size=None,
         num_workers=args.workers,
         prefetch_factor=4 if args.workers else None,
@@ -192,6 +219,11 @@ def main():
     log = []
     running = None
     last = args.steps if args.stop_after is None else min(args.steps, args.stop_after)
+    if crops_val:
+        # The starting weights on the held-apart crops: what the run is measured against.
+        cacc, ccer = evaluate(model, crops_val, frozen_bn)
+        log.append({"step": 0, "seconds": 0, "val_crops_line_exact": cacc, "val_crops_cer": ccer})
+        print(f"== step 0 crops val line exact {cacc:.3f} CER {ccer:.4f}", flush=True)
     for step, (x, targets, tlens, widths) in enumerate(loader, 1):
         logits = model(x)  # N x T x C
         T = logits.shape[1]
@@ -207,13 +239,17 @@ def main():
         if step % 50 == 0:
             print(f"step {step} loss {running:.4f} {time.time() - t0:.0f}s", flush=True)
         if step % args.snapshot_every == 0 or step == last:
-            acc, cer = evaluate(model, val)
+            acc, cer = evaluate(model, val, frozen_bn)
             entry = {"step": step, "seconds": round(time.time() - t0), "val_line_exact": acc, "val_cer": cer}
             print(f"== step {step} val line exact {acc:.3f} CER {cer:.4f}", flush=True)
             if val_hard is not None:
-                hacc, hcer = evaluate(model, val_hard)
+                hacc, hcer = evaluate(model, val_hard, frozen_bn)
                 entry.update({"val_hard_line_exact": hacc, "val_hard_cer": hcer})
                 print(f"== step {step} hard val line exact {hacc:.3f} CER {hcer:.4f}", flush=True)
+            if crops_val:
+                cacc, ccer = evaluate(model, crops_val, frozen_bn)
+                entry.update({"val_crops_line_exact": cacc, "val_crops_cer": ccer})
+                print(f"== step {step} crops val line exact {cacc:.3f} CER {ccer:.4f}", flush=True)
             log.append(entry)
             export(model, args.out + ".snapshot.onnx")
         if step >= last:

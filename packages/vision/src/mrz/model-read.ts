@@ -310,3 +310,23 @@ export function pageMrzLines(rows: MrzRow[], format: MrzFormat): (string | null)
   const n = MRZ_LAYOUTS[format].lineLength;
   return rows.map((r) => (r.mrz.text.length === n ? r.mrz.text : null));
 }
+
+/**
+ * The exact grey 32-px inputs the MRZ model gets for a block's rows, per crop variant (MODEL_BASE
+ * then MODEL_EXTRA, as blockPosteriors cuts them): what the training crops are exported from
+ * (scripts/eval/export-mrz-crops.ts), so that training sees the service's own cuts.
+ */
+export function modelBlockInputs(
+  img: RgbImage,
+  page: PageReading,
+  rows: MrzRow[],
+  format: MrzFormat,
+): { data: Float32Array; width: number }[][] {
+  const chars = MRZ_LAYOUTS[format].lineLength;
+  const left = Math.min(...rows.map((r) => r.left));
+  const right = Math.max(...rows.map((r) => r.right));
+  const h = median(rows.map((r) => r.height));
+  return [MODEL_BASE, ...MODEL_EXTRA].map((v) =>
+    rows.map((r) => mrzLineInput(img, rowQuad(page, r, left, right, h, v.k), { chars, scale: v.scale })),
+  );
+}

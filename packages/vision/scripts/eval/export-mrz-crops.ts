@@ -1,0 +1,145 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MRZ_LAYOUTS, type MrzFormat } from '@idv/core';
+import sharp from 'sharp';
+import { normalizeImage } from '../../src/image/normalize.ts';
+import { mrzCandidates } from '../../src/mrz/locate.ts';
+import { modelBlockInputs } from '../../src/mrz/model-read.ts';
+import { readDocumentPage } from '../../src/ocr/focus.ts';
+import { corpus, generateDocument } from '../synth/index.ts';
+
+/**
+ * Exports the MRZ line crops the service hands its MRZ recogniser, with their truth, as training
+ * data (training/mrz/crops.py, `train.py --crops`): documents of the synthetic benchmark's
+ * TUNING layouts only (held-out layouts are never drawn) are rendered and captured, their page
+ * is read and the MRZ block located as the service does (ocr/focus.ts, mrz/locate.ts), and the
+ * block's rows are cut exactly as the model receives them (model-read.ts modelBlockInputs: the
+ * first crop and the extra crops, grey, 32 px tall).
+ *
+ * Writes `<out>/NNNNNN-V-L.png` (document, crop variant, line) and `<out>/labels.tsv` (file,
+ * truth line, document index, variant, line), one row per crop; with `--shard=k/n`, n processes
+ * share the export (document index k modulo n) and write `labels-k.tsv` each (crops.py reads
+ * every `labels*.tsv` of the folder).
+ *
+ * Usage: npx tsx packages/vision/scripts/eval/export-mrz-crops.ts --out=DIR [--count=400]
+ *        [--seed=31] [--minutes=M] [--shard=k/n]
+ */
+
+/**
+ * A located block is exported only when the page reading of every row is within this share of
+ * edits of its truth line: the block is then the MRZ, its rows in order (a wrong block or a
+ * row missing would pair crops with another line's truth). Loose, because the page reading
+ * (PP-OCR, before any MRZ decoding) drops and confuses fillers; the crops the model reads worst
+ * are the ones worth training on.
+ */
+const MAX_ROW_EDIT_SHARE = 0.5;
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+function formatOf(lines: string[]): MrzFormat | null {
+  const f = (Object.keys(MRZ_LAYOUTS) as MrzFormat[]).find(
+    (k) => MRZ_LAYOUTS[k].lineCount === lines.length && MRZ_LAYOUTS[k].lineLength === lines[0]!.length,
+  );
+  return f ?? null;
+}
+
+async function writeGreyPng(path: string, input: { data: Float32Array; width: number }): Promise<void> {
+  const height = input.data.length / input.width;
+  const px = Buffer.alloc(input.data.length);
+  for (let i = 0; i < px.length; i++) px[i] = Math.max(0, Math.min(255, Math.round(input.data[i]! * 255)));
+  await sharp(px, { raw: { width: input.width, height, channels: 1 } })
+    .png()
+    .toFile(path);
+}
+
+export interface ExportOptions {
+  out: string;
+  count: number;
+  seed: number;
+  minutes?: number;
+  /** Export only the documents whose index is `k` modulo `n` (processes sharing one export). */
+  shard?: { k: number; n: number };
+}
+
+export async function exportMrzCrops(opts: ExportOptions): Promise<void> {
+  await mkdir(opts.out, { recursive: true });
+  const labels: string[] = [];
+  const labelFile = join(opts.out, opts.shard ? `labels-${opts.shard.k}.tsv` : 'labels.tsv');
+  const started = performance.now();
+  let docs = 0;
+  let exported = 0;
+  let skipped = 0;
+  for (const item of corpus(opts.count, opts.seed, 'tuning')) {
+    if (opts.minutes && performance.now() - started > opts.minutes * 60_000) break;
+    if (item.options.kind === 'niger_paper') continue; // no MRZ
+    if (opts.shard && item.index % opts.shard.n !== opts.shard.k) continue;
+    const doc = await generateDocument(item.seed, item.options);
+    for (const shot of [doc, doc.back]) {
+      const truth = shot?.truth.mrz;
+      if (!shot || !truth) continue;
+      if (shot.truth.heldOut) throw new Error(`held-out layout drawn: ${shot.truth.layouts.join('+')}`);
+      const format = formatOf(truth);
+      if (!format) continue;
+      docs++;
+      const img = await normalizeImage(new Uint8Array(shot.image));
+      const view = await readDocumentPage(img);
+      const block = mrzCandidates(view.page.lines).find(
+        (c) =>
+          c.format === format &&
+          c.rows.length === truth.length &&
+          c.rows.every(
+            (r, i) => editDistance(r.mrz.text, truth[i]!) <= MAX_ROW_EDIT_SHARE * truth[i]!.length,
+          ),
+      );
+      if (!block) {
+        skipped++;
+        continue;
+      }
+      const variants = modelBlockInputs(view.image, view.page, block.rows, format);
+      for (let v = 0; v < variants.length; v++) {
+        for (let l = 0; l < variants[v]!.length; l++) {
+          const name = `${String(item.index).padStart(6, '0')}-${v}-${l}.png`;
+          await writeGreyPng(join(opts.out, name), variants[v]![l]!);
+          labels.push(`${name}\t${truth[l]}\t${item.index}\t${v}\t${l}`);
+          exported++;
+        }
+      }
+    }
+    // Written as it goes: a run stopped early still leaves a usable folder.
+    await writeFile(labelFile, `${labels.join('\n')}\n`);
+    if (docs % 20 === 0)
+      console.log(
+        `${docs} MRZ images, ${skipped} without a matching block, ${exported} crops, ${Math.round((performance.now() - started) / 1000)} s`,
+      );
+  }
+  await writeFile(labelFile, `${labels.join('\n')}\n`);
+  console.log(
+    `done: ${docs} MRZ images (seed ${opts.seed}, tuning layouts), ${skipped} without a matching block, ${exported} crops -> ${opts.out}`,
+  );
+}
+
+const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const out = arg('out');
+  if (!out) throw new Error('--out=DIR is required');
+  await exportMrzCrops({
+    out,
+    count: Number(arg('count') ?? 400),
+    seed: Number(arg('seed') ?? 31),
+    minutes: arg('minutes') ? Number(arg('minutes')) : undefined,
+    shard: arg('shard')
+      ? { k: Number(arg('shard')!.split('/')[0]), n: Number(arg('shard')!.split('/')[1]) }
+      : undefined,
+  });
+}
