@@ -182,22 +182,19 @@ export function blockInkChars(img: RgbImage, page: PageReading, rows: MrzRow[]):
 }
 
 /**
- * The format a block of `lineCount` rows of `chars` characters is, or null when the count is
- * not within MAX_CHAR_ERROR of a format's line length. TD2 (36) and TD3 (44) are 8 apart, so
- * a count is assigned only when it is clearly nearer one of them.
+ * The format a block of `lineCount` rows of `chars` characters is, or null when the ink does not
+ * say it clearly. The count must be within MAX_CHAR_ERROR of the format's line length and
+ * nearer to it than to any other format's, whatever its line count: a page reading may miss a
+ * row (two rows seen of a TD1 card's three), and two 30-character rows must not be taken for a
+ * 36-character TD2. The ink count is off by a character or two on degraded rows (a blurred
+ * filler run merges, a speck extends the span); TD1, TD2 and TD3 lengths are 6 and 8 apart.
  */
-const MAX_CHAR_ERROR = 3;
+const MAX_CHAR_ERROR = 2;
 export function formatFromInk(lineCount: number, chars: number): MrzFormat | null {
-  let best: MrzFormat | null = null;
-  let bestError = MAX_CHAR_ERROR + 1;
-  for (const f of Object.keys(MRZ_LAYOUTS) as MrzFormat[]) {
-    const L = MRZ_LAYOUTS[f];
-    if (L.lineCount !== lineCount) continue;
-    const e = Math.abs(chars - L.lineLength);
-    if (e < bestError) {
-      best = f;
-      bestError = e;
-    }
-  }
-  return best;
+  const byError = (Object.keys(MRZ_LAYOUTS) as MrzFormat[])
+    .map((f) => ({ f, e: Math.abs(chars - MRZ_LAYOUTS[f].lineLength) }))
+    .sort((a, b) => a.e - b.e);
+  const best = byError[0]!;
+  if (best.e > MAX_CHAR_ERROR || byError[1]!.e === best.e) return null;
+  return MRZ_LAYOUTS[best.f].lineCount === lineCount ? best.f : null;
 }

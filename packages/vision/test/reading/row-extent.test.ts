@@ -80,7 +80,12 @@ describe('format from the ink count', () => {
     [3, 28, 'TD1'],
     [2, 40, null],
     [2, 30, null],
+    // Two rows of TD1 length seen (a card's third row missed) are no TD2.
+    [2, 32, null],
+    [2, 33, null],
+    [2, 34, 'TD2'],
     [3, 36, null],
+    [3, 41, null],
   ] as const)('%i rows of %i characters: %s', (count, chars, format) => {
     expect(formatFromInk(count, chars)).toBe(format);
   });
