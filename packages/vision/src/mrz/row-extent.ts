@@ -41,11 +41,14 @@ const SEARCH_HEIGHTS = 10;
 const MIN_PITCH_HEIGHTS = 0.35;
 const MAX_PITCH_HEIGHTS = 1.2;
 /**
- * A gap without ink longer than this many pitches ends the row: inside an MRZ row the widest
- * gap is the space around a narrow glyph ('1', 'I', '<'), well under one pitch; text beside the
- * block (a card's other side in the same photo) is further away.
+ * A gap without ink longer than this many pitches is a space, and an MRZ has none: every
+ * position is a glyph or a filler chevron. Inside an MRZ row the widest gap is the space around
+ * a narrow glyph ('1', 'I'), under one pitch; a word space in printed capitals is a whole empty
+ * cell plus the glyph gaps, about 1.3-1.5 pitches. Such a gap ends the row when following the
+ * ink beyond the detected box, and inside the box it means the row is printed words (a title
+ * block in the MRZ font), which the ink does not measure as MRZ.
  */
-const MAX_GAP_PITCHES = 1.6;
+const MAX_GAP_PITCHES = 1.1;
 /** A column is ink when at least this share of the band's rows are dark (specks are not). */
 const INK_COLUMN_SHARE = 0.08;
 /**
@@ -149,12 +152,24 @@ export function rowInk(img: RgbImage, page: PageReading, row: MrzRow): RowInk | 
   let b = boxB - 1;
   while (b > a && !inked(b)) b--;
   if (b <= a) return null;
+  if (widestGap(profile, a, b, inked) > maxGap) return null;
   a = follow(a, -1);
   b = follow(b, 1);
   // The span runs from the first glyph's left to the last glyph's right: one pitch less one
   // inter-glyph gap short of chars × pitch (an OCR-B glyph fills about 0.6 of its pitch).
   const chars = Math.round((b + 1 - a) / period + 0.4);
   return { left: x0 + a / scale, right: x0 + (b + 1) / scale, pitch: period / scale, chars };
+}
+
+/** The longest run of columns without ink between `a` and `b`. */
+function widestGap(profile: Float32Array, a: number, b: number, inked: (x: number) => boolean): number {
+  let widest = 0;
+  let run = 0;
+  for (let x = a; x <= b && x < profile.length; x++) {
+    run = inked(x) ? 0 : run + 1;
+    widest = Math.max(widest, run);
+  }
+  return widest;
 }
 
 /**
