@@ -68,6 +68,17 @@ describe('MRZ row extent from the ink', () => {
     const td3 = candidates.find((c) => c.format === 'TD3');
     expect(td3?.extended).toBe(true);
   });
+  it('does not measure printed words in the MRZ font as MRZ rows (word spaces)', async () => {
+    // An invented title block: capitals and digits of about an MRZ row's length, with spaces.
+    const title = ['REPUBLIQUE DU NIGER FRATERNITE TRAVAIL', 'CARTE CONSULAIRE 2031 4477 NIAMEY'];
+    const img = await renderMrzPage(title, { at: 'top' });
+    const view = await readDocumentPage(img);
+    const rows = mrzRows(view.page.lines);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(rowInk(view.image, view.page, row)).toBeNull();
+    const candidates = mrzCandidates(view.page.lines, (rs) => blockInkChars(view.image, view.page, rs));
+    expect(candidates.filter((c) => c.extended)).toEqual([]);
+  });
 });
 
 describe('format from the ink count', () => {
