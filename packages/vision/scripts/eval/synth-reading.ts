@@ -24,8 +24,12 @@ import {
  * service receives it: front and back as two images, or both sides in one photo (composite).
  *
  * Usage: npx tsx packages/vision/scripts/eval/synth-reading.ts [--synth=200] [--seed=1]
- *        [--split=all|tuning|heldout] [--minutes=M] [--verbose] [--shard=k/n --save=rows-k.json]
- *        [--merge=rows-0.json,rows-1.json,...]
+ *        [--split=all|tuning|heldout] [--only=turned-90|turned-180|composite|scan|small-photo]
+ *        [--minutes=M] [--verbose] [--shard=k/n --save=rows-k.json] [--merge=rows-0.json,...]
+ * `--only` reads only the documents generated under one capture condition (the same seeds as a
+ * full run, the others skipped after generation), to measure one weakness on enough documents.
+ * Saved rows hold the reading and the truth of every MRZ, and misses are counted by class
+ * (missClass) so that a change is measured on the class it targets.
  * Shards: n processes each read every n-th document (index k modulo n) and save their rows; the
  * merge prints the one table of the run (a loaded machine gives each process its share).
  */
@@ -53,7 +57,37 @@ interface Row {
   conditions: string[];
   work: RecogniserWork;
   mrzMs: number;
+  /** The MRZ lines returned and the truth's (kept in saved rows, to look at the misses again). */
+  got: string[] | null;
+  truth: string[] | null;
+  /** Why the MRZ was missed (null when exact or when the document has none). */
+  miss: MissClass | null;
 }
+
+/**
+ * What went wrong on an MRZ miss, the first that applies: none returned; a block of another
+ * format (line count or line length unlike the truth's); lines shorter than the truth's
+ * (characters lost); else the right shape with wrong characters.
+ */
+export type MissClass = 'not found' | 'wrong format' | 'short lines' | 'wrong chars';
+const MISS_CLASSES: MissClass[] = ['not found', 'wrong format', 'short lines', 'wrong chars'];
+
+export function missClass(got: string[] | null, truth: string[]): MissClass | null {
+  if (!got) return 'not found';
+  if (got.length === truth.length && got.every((l, i) => l === truth[i])) return null;
+  if (got.length !== truth.length || got.some((l, i) => l.length > truth[i]!.length)) return 'wrong format';
+  if (got.some((l, i) => l.length < truth[i]!.length)) return 'short lines';
+  return 'wrong chars';
+}
+
+/** `--only` keys for the conditions below. */
+export const CONDITION_KEYS: Record<string, string> = {
+  'turned-90': 'turned 90/270',
+  'turned-180': 'turned 180',
+  composite: 'composite',
+  scan: 'small scan',
+  'small-photo': 'small photo (< 500 px)',
+};
 
 /** Conditions reported apart: quarter and half turns, both sides in one photo, small scans and photos. */
 const CONDITIONS = ['turned 90/270', 'turned 180', 'composite', 'small scan', 'small photo (< 500 px)'];
@@ -85,6 +119,8 @@ export interface SynthReadingOptions {
   save?: string;
   /** Summarise the rows saved by the shards of one run instead of reading documents. */
   merge?: string[];
+  /** Read only the documents captured under this condition (a CONDITION_KEYS key). */
+  only?: string;
 }
 
 interface SavedRows {
@@ -119,6 +155,8 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
     }
     const doc = await generateDocument(item.seed, item.options);
     const t = doc.truth;
+    const conditions = conditionsOf([t.capture, doc.back?.truth.capture], item.options.composite ?? false);
+    if (opts.only && !conditions.includes(CONDITION_KEYS[opts.only] ?? opts.only)) continue;
     const start = performance.now();
     const front = await normalizeImage(new Uint8Array(doc.image));
     const back = doc.back ? await normalizeImage(new Uint8Array(doc.back.image)) : undefined;
@@ -147,9 +185,12 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
       typeOk: reading.document.type === t.documentType,
       fields,
       ms,
-      conditions: conditionsOf([t.capture, doc.back?.truth.capture], item.options.composite ?? false),
+      conditions,
       work,
       mrzMs: reading.timings.mrz_ms ?? 0,
+      got,
+      truth: truthMrz,
+      miss: truthMrz ? missClass(got, truthMrz) : null,
     };
     rows.push(row);
     if (opts.verbose) {
@@ -163,7 +204,7 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
         `${row.mrz ? (row.mrz.exact ? 'OK ' : 'ERR') : row.invented ? 'INV' : '   '} #${item.index} ${row.layout} ${row.level}${row.conditions.map((c) => ` [${c}]`).join('')} ${Math.round(ms)}ms rec=${work.ocrRec}+${work.mrzModel} cpu=${Math.round(work.cpuMs)}ms${work.cascade.map(([d]) => ` [${d}]`).join('')} type=${reading.document.type}${row.typeOk ? '' : '(!)'} ${bad.join(' ')}`,
       );
       if (row.mrz && !row.mrz.exact)
-        console.log(`    got   ${JSON.stringify(got)}\n    truth ${JSON.stringify(truthMrz)}`);
+        console.log(`    ${row.miss}: got   ${JSON.stringify(got)}\n    truth ${JSON.stringify(truthMrz)}`);
     }
   }
   return { rows, stopped };
@@ -237,6 +278,16 @@ function summarizeRows(rows: Row[], stopped: boolean, count: number, opts: Synth
     );
   summarize('all', rows);
   printTable(table);
+  const misses = rows.filter((r) => r.miss);
+  console.log(
+    `\nMRZ misses by class (${misses.length}): ${MISS_CLASSES.map((c) => `${c} ${misses.filter((r) => r.miss === c).length}`).join(', ')}`,
+  );
+  for (const held of [false, true]) {
+    const ms = misses.filter((r) => r.heldOut === held);
+    console.log(
+      `  ${held ? 'held-out' : 'tuning'}: ${MISS_CLASSES.map((c) => `${c} ${ms.filter((r) => r.miss === c).length}`).join(', ')}`,
+    );
+  }
   console.log(
     `\n${workSummary(
       rows.map((r) => r.work),
@@ -270,5 +321,6 @@ if (isMain) {
       : undefined,
     save: arg('save'),
     merge: arg('merge')?.split(','),
+    only: arg('only'),
   });
 }

@@ -1,6 +1,7 @@
 import { MRZ_LAYOUTS, type MrzFormat } from '@idv/core';
 import type { TextLine } from '../ocr/page.ts';
 import { type CorrectedMrz, correctMrz, type MrzReadingLine } from './correct.ts';
+import { type BlockInk, formatFromInk } from './row-extent.ts';
 
 /**
  * Finds the MRZ among the text lines of a page: rows of MRZ-alphabet text, 2 or 3 of them
@@ -24,6 +25,8 @@ export interface MrzRow {
   parts: number[];
   /** The page recogniser's posteriors of the row when it is a single page line (else null). */
   posteriors: TextLine['mrzPosteriors'] | null;
+  /** Character pitch measured on the row's ink (row-extent.ts), page-frame units; absent if not measured. */
+  pitch?: number;
 }
 
 export interface FoundMrz extends CorrectedMrz {
@@ -113,18 +116,47 @@ export interface MrzCandidate {
   /** The page reading of these rows, corrected; null when it does not even parse. */
   found: FoundMrz | null;
   score: number;
+  /**
+   * True when the rows' ink (row-extent.ts), not their reading, makes this block of this format:
+   * its rows are then the ink's extent, longer than the reading (fillers dropped, box cut short).
+   */
+  extended?: boolean;
 }
 
-/** Every stack of 2 or 3 MRZ-like rows with each format it could be, best first. */
-export function mrzCandidates(lines: TextLine[]): MrzCandidate[] {
+/** Measures a block's characters per row on its ink (row-extent.ts's blockInkChars). */
+export type BlockInkMeasure = (rows: MrzRow[]) => BlockInk | null;
+
+/**
+ * Rows read shorter than the ink's format by at least this many characters are taken at the
+ * ink's extent and format: fewer is the tolerance correct.ts already pads.
+ */
+const MIN_INK_EXTENSION = 3;
+/** Below any parsed candidate (which scores about -10 per failing check digit) but above unparsed ones. */
+const UNPARSED_INK_SCORE = -1000;
+
+/**
+ * Every stack of 2 or 3 MRZ-like rows with each format it could be, best first. With `inkChars`,
+ * a block whose ink holds clearly more characters than its reading (a TD3 read as 36
+ * characters) is a candidate of the ink's format, and not of a shorter format for those rows.
+ */
+export function mrzCandidates(lines: TextLine[], inkChars?: BlockInkMeasure): MrzCandidate[] {
   const rows = mrzRows(lines);
   const out: MrzCandidate[] = [];
   for (let i = 0; i < rows.length; i++) {
     for (const count of [2, 3]) {
       const group = rows.slice(i, i + count);
       if (group.length !== count || !stacked(group)) continue;
+      const ink = inkExtension(group, inkChars);
       for (const format of ['TD1', 'TD2', 'TD3'] as MrzFormat[]) {
         if (MRZ_LAYOUTS[format].lineCount !== count) continue;
+        if (ink && format === ink.format) {
+          const found = readGroup(ink.rows, format);
+          const score = found ? groupScore(found) : UNPARSED_INK_SCORE;
+          out.push({ rows: ink.rows, format, found, score, extended: true });
+          continue;
+        }
+        // The ink says these rows are longer than this format's: not this format.
+        if (ink && MRZ_LAYOUTS[format].lineLength < MRZ_LAYOUTS[ink.format].lineLength) continue;
         if (!lengthsFit(group, format)) continue;
         const found = readGroup(group, format);
         out.push({ rows: group, format, found, score: found ? groupScore(found) : Number.NEGATIVE_INFINITY });
@@ -132,6 +164,29 @@ export function mrzCandidates(lines: TextLine[]): MrzCandidate[] {
     }
   }
   return out.sort((a, b) => b.score - a.score);
+}
+
+/** The ink's format and rows for `group` when they are longer than its reading, else null. */
+function inkExtension(
+  group: MrzRow[],
+  inkChars: BlockInkMeasure | undefined,
+): { format: MrzFormat; rows: MrzRow[] } | null {
+  if (!inkChars) return null;
+  const lengths = group.map((r) => r.mrz.text.length).sort((a, b) => a - b);
+  const read = lengths[Math.floor(lengths.length / 2)]!;
+  // A block read at the longest length of its line count needs no measuring (the common case
+  // costs nothing); a 2-row block read at 36 may still be a TD3 that lost its fillers.
+  const longest = Math.max(
+    ...Object.values(MRZ_LAYOUTS)
+      .filter((L) => L.lineCount === group.length)
+      .map((L) => L.lineLength),
+  );
+  if (read >= longest) return null;
+  const ink = inkChars(group);
+  if (!ink) return null;
+  const format = formatFromInk(group.length, ink.chars);
+  if (!format || MRZ_LAYOUTS[format].lineLength < read + MIN_INK_EXTENSION) return null;
+  return { format, rows: ink.rows };
 }
 
 /** Best MRZ among the page lines as read by the page OCR, or null. */

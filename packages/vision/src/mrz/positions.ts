@@ -22,6 +22,15 @@ function run(set: string, n: number): string[] {
 /** A letter, then letter or filler (document code), then the three-letter state. */
 const CODE_AND_STATE = [LETTERS, L, L, L, L];
 
+/**
+ * Cards (TD1, TD2): ICAO 9303-5 and -6 leave the document code's second character to the issuer
+ * except V ("V shall not be used"), which marks visas. A card's '<' there is read as V by
+ * recognisers that see a chevron (the two differ by a stroke), and a V there would also send the
+ * reading down the visa layout (model-read.ts lineSets); so V is not allowed.
+ */
+const CARD_CODE_SECOND = `${LETTERS.replace('V', '')}<`;
+const CARD_CODE_AND_STATE = [LETTERS, CARD_CODE_SECOND, L, L, L];
+
 const TD3 = [
   [...CODE_AND_STATE, ...run(L, 39)],
   // number, check, nationality, birth, check, sex, expiry, check, personal number, check, composite
@@ -41,13 +50,13 @@ const TD3 = [
 ];
 
 const TD2 = [
-  [...CODE_AND_STATE, ...run(L, 31)],
+  [...CARD_CODE_AND_STATE, ...run(L, 31)],
   [...run(AN, 9), D, ...run(L, 3), ...run(D, 6), DIGITS, SEX, ...run(D, 6), DIGITS, ...run(AN, 7), DIGITS],
 ];
 
 const TD1 = [
   // number's check digit may be '<' (a long number continues in the optional data)
-  [...CODE_AND_STATE, ...run(AN, 9), D, ...run(AN, 15)],
+  [...CARD_CODE_AND_STATE, ...run(AN, 9), D, ...run(AN, 15)],
   [...run(D, 6), DIGITS, SEX, ...run(D, 6), DIGITS, ...run(L, 3), ...run(AN, 11), DIGITS],
   run(L, 30),
 ];
@@ -63,17 +72,21 @@ const FRA_LEGACY = [
 ];
 
 /**
- * Visas (ICAO 9303-7, MRV-A 2×44 and MRV-B 2×36) have no composite check digit: their last
- * position is optional data, '<' allowed.
+ * Visas (ICAO 9303-7, MRV-A 2×44 and MRV-B 2×36) have no personal number and no composite
+ * check digit: the second line's positions 29 to the end (16 on MRV-A, 8 on MRV-B) are optional
+ * data at the issuer's discretion, any letter, digit or filler. Their first line's code is V then
+ * a letter or filler, as the passport's, so the TD3 sets hold there (the card rule excludes V
+ * only in the second position of cards).
  */
-function visa(sets: string[][]): string[][] {
-  const second = [...sets[1]!];
-  second[second.length - 1] = AN;
-  return [sets[0]!, second];
+const VISA_OPTIONAL_START = 28;
+function visa(sets: string[][], format: MrzFormat): string[][] {
+  const second = sets[1]!.map((set, i) => (i >= VISA_OPTIONAL_START ? AN : set));
+  const first = format === 'TD2' ? [LETTERS, L, ...sets[0]!.slice(2)] : sets[0]!;
+  return [first, second];
 }
 
 export function positionSets(format: MrzFormat, kind: 'icao' | 'fra-legacy' | 'visa' = 'icao'): string[][] {
   if (format === 'TD2' && kind === 'fra-legacy') return FRA_LEGACY;
   const sets = format === 'TD3' ? TD3 : format === 'TD2' ? TD2 : TD1;
-  return kind === 'visa' && format !== 'TD1' ? visa(sets) : sets;
+  return kind === 'visa' && format !== 'TD1' ? visa(sets, format) : sets;
 }

@@ -10,6 +10,7 @@ import { type FoundMrz, type MrzRow, mrzCandidates, plausible } from './locate.t
 import { type ModelMrzReading, type MrzRecogniser, pageMrzLines, readMrzBlock } from './model-read.ts';
 import { nameLineDoubtful, nameLineIndex, refineNameLine } from './name.ts';
 import { rereadMrz } from './reread.ts';
+import { blockInkChars } from './row-extent.ts';
 
 export interface MrzReading {
   lines: string[];
@@ -170,7 +171,7 @@ function constrainedReading(r: ModelMrzReading, rows: MrzRow[]): MrzReading {
 }
 
 async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | null> {
-  const candidates = mrzCandidates(page.lines);
+  const candidates = mrzCandidates(page.lines, (rows) => blockInkChars(img, page, rows));
   const readers = configuredReaders();
   const first = candidates[0];
   if (readers.length === 0 && first?.found && complete(first.found) && plausible(first.found))
@@ -182,7 +183,7 @@ async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | nul
   for (const c of candidates.slice(0, REREAD_CANDIDATES)) {
     // Format-constrained readings first: on equal check-digit counts they win (exact lengths,
     // position classes), the legacy readings only replace them with fewer failing checks.
-    for (const plan of fitsFormat(c.rows, c.format) ? readers : []) {
+    for (const plan of c.extended || fitsFormat(c.rows, c.format) ? readers : []) {
       let recs: MrzRecogniser[] = plan === 'cascade' ? [] : [plan];
       let first: ModelMrzReading | null = null;
       if (plan === 'cascade') {
