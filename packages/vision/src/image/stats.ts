@@ -6,10 +6,14 @@
  * The q-quantile (0..1) by the lower nearest rank; NaN for no values. The rank is selected in
  * linear time (quickselect) rather than by sorting: the tamper measures take quantiles of up to
  * ~200 000 samples per image, where the sort was most of their time. Same value as sorting.
+ * `values` is left as it is (the selection works on a copy); typed arrays let the measures
+ * collect samples without growing a number[] sample by sample.
  */
-export function quantile(values: number[] | Float32Array, q: number): number {
+export function quantile(values: number[] | Float32Array | Float64Array, q: number): number {
   if (values.length === 0) return Number.NaN;
-  const s = Float64Array.from(values);
+  // A copy (the caller's values keep their order); the constructor copies typed arrays in one
+  // block, where Float64Array.from iterates value by value.
+  const s = new Float64Array(values);
   const k = Math.min(s.length - 1, Math.max(0, Math.floor(q * (s.length - 1))));
   // A NaN has no rank for comparisons: keep the sort's order (NaN last) in that rare case.
   for (let i = 0; i < s.length; i++) if (Number.isNaN(s[i])) return s.sort()[k]!;

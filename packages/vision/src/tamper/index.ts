@@ -11,7 +11,12 @@ import {
   learnedStrength,
 } from './capture-model.ts';
 import { severityFor } from './descriptions.ts';
-import { FIELD_TONE_DIFF, fieldBackgroundContrast } from './field-background.ts';
+import {
+  FIELD_TONE_DIFF,
+  fieldBackgroundContrast,
+  type RingCanvas,
+  straightenedWithRing,
+} from './field-background.ts';
 import { fieldFontDeviation, GLYPH_HEIGHT_TOLERANCE, isUniformHeightField } from './font-consistency.ts';
 import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
@@ -94,6 +99,25 @@ export async function detectTamper(
           null,
         );
 
+  // One grey image per side, made once: the blur measure, the portrait cues and the field
+  // detectors all read it.
+  const greys = new Map<ImageKind, ReturnType<typeof toGrey>>();
+  const greyOf = (side: ImageKind, image: NormalizedImage) => {
+    let grey = greys.get(side);
+    if (!grey) {
+      grey = timed('grey', () => toGrey(image));
+      greys.set(side, grey);
+    }
+    return grey;
+  };
+
+  const boxes = parseTextBoxes(context.textBoxes);
+  // Who reads a side's full-size grey: the portrait cues (front) and a field given without its
+  // quad (measured on the photo's rows and columns). Fields with a quad are straightened from
+  // the colour pixels.
+  const needsFullGrey = (side: ImageKind) =>
+    !paperCard && ((side === 'front' && portrait !== null) || boxes.some((b) => b.side === side && !b.quad));
+
   const nativeRatios =
     context.nativeScreenRatios ?? (await timedAsync('screen_native', () => nativeScreenPeakRatios(images)));
   for (const [side, image] of sides) {
@@ -140,19 +164,12 @@ export async function detectTamper(
     const glare = glareStrength(timed('glare', () => glareFraction(image)));
     if (glare !== null) add('glare', side, glare);
 
-    const blur = blurStrength(timed('blur', () => sharpness(image)));
+    // The full-size grey when a later detector needs it anyway; else the blur measure reduces
+    // the colour pixels itself (a card's back, the paper card).
+    const grey = needsFullGrey(side) ? greyOf(side, image) : undefined;
+    const blur = blurStrength(timed('blur', () => sharpness(image, grey)));
     if (blur !== null) add('blur', side, blur);
   }
-
-  const greys = new Map<ImageKind, ReturnType<typeof toGrey>>();
-  const greyOf = (side: ImageKind, image: NormalizedImage) => {
-    let grey = greys.get(side);
-    if (!grey) {
-      grey = timed('grey', () => toGrey(image));
-      greys.set(side, grey);
-    }
-    return grey;
-  };
 
   if (portrait && !paperCard) {
     // The paper card's portrait is a real photo glued on the page: its edges are cut by nature.
@@ -160,7 +177,19 @@ export async function detectTamper(
     if (strength > 0) add('portrait_edge', 'front', strength);
   }
 
-  const boxes = parseTextBoxes(context.textBoxes);
+  // A field or line straightened with its ring, made once per quad: the background-tone and the
+  // in-painting cues measure the same canvas when a read line is a field (MRZ lines always are).
+  const rings = new Map<string, RingCanvas>();
+  const ringOf = (side: ImageKind, image: NormalizedImage, quad: [number, number][]) => {
+    const key = `${side}:${quad.flat().join(',')}`;
+    let ring = rings.get(key);
+    if (!ring) {
+      ring = timed('straighten', () => straightenedWithRing(image, quad));
+      rings.set(key, ring);
+    }
+    return ring;
+  };
+
   for (const box of boxes) {
     const image = box.side === 'back' ? images.back : images.front;
     if (!image) continue;
@@ -169,13 +198,13 @@ export async function detectTamper(
         add('partial_document', box.side, 0.5);
     }
     if (paperCard) continue;
-    const grey = greyOf(box.side, image);
+    const grey = box.quad ? null : greyOf(box.side, image);
     if (isUniformHeightField(box.field)) {
       // The height cue only: the stroke cue (font-consistency.ts, strokeDeviation) flagged 11 of
       // 34 bona fide captures of the generated holdout (real fixture pages' fields vary in
       // weight more than the tuning half showed), so it is measured, not used.
       const font = timed('font', () =>
-        fieldFontDeviation(image, box, grey, { fillers: box.field.startsWith('mrz') }),
+        fieldFontDeviation(image, box, grey ?? undefined, { fillers: box.field.startsWith('mrz') }),
       );
       if (font.height !== null && font.height > GLYPH_HEIGHT_TOLERANCE)
         add(
@@ -185,7 +214,8 @@ export async function detectTamper(
           box.field,
         );
     }
-    const contrast = timed('field_background', () => fieldBackgroundContrast(grey, box, image));
+    const ring = box.quad ? ringOf(box.side, image, box.quad) : undefined;
+    const contrast = timed('field_background', () => fieldBackgroundContrast(grey, box, image, ring));
     if (contrast && contrast.toneDiff > FIELD_TONE_DIFF) {
       add('field_overwritten', box.side, strengthBetween(contrast.toneDiff, FIELD_TONE_DIFF, 60), box.field);
     }
@@ -196,7 +226,8 @@ export async function detectTamper(
     for (const line of parseLineBoxes(context.lineBoxes)) {
       const image = line.side === 'back' ? images.back : images.front;
       if (!image) continue;
-      const texture = timed('smooth_fill', () => measureFillTexture(image, line.quad));
+      const ring = ringOf(line.side, image, line.quad);
+      const texture = timed('smooth_fill', () => measureFillTexture(image, line.quad, ring));
       const strength = texture ? smoothFillStrength(texture) : null;
       if (strength !== null) add('field_overwritten', line.side, strength);
     }
