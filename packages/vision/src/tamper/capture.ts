@@ -90,7 +90,9 @@ export function glareFraction(image: NormalizedImage): number {
   // Flood fill components (iterative stack), keep the largest compact one not touching the border.
   const seen = new Uint8Array(w * h);
   let best = 0;
-  const stack: number[] = [];
+  // Each pixel enters the stack at most once: a fixed buffer of the clipped count holds it.
+  const stack = new Int32Array(clipped);
+  let top = 0;
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || seen[start]) continue;
     let area = 0;
@@ -99,10 +101,10 @@ export function glareFraction(image: NormalizedImage): number {
     let maxX = 0;
     let minY = h;
     let maxY = 0;
-    stack.push(start);
+    stack[top++] = start;
     seen[start] = 1;
-    while (stack.length) {
-      const p = stack.pop()!;
+    while (top > 0) {
+      const p = stack[--top]!;
       area++;
       const x = p % w;
       const y = (p - x) / w;
@@ -114,19 +116,19 @@ export function glareFraction(image: NormalizedImage): number {
       // The 4 neighbours within the picture (no array per pixel: white paper is many pixels).
       if (x > 0 && mask[p - 1] && !seen[p - 1]) {
         seen[p - 1] = 1;
-        stack.push(p - 1);
+        stack[top++] = p - 1;
       }
       if (x < w - 1 && mask[p + 1] && !seen[p + 1]) {
         seen[p + 1] = 1;
-        stack.push(p + 1);
+        stack[top++] = p + 1;
       }
       if (y > 0 && mask[p - w] && !seen[p - w]) {
         seen[p - w] = 1;
-        stack.push(p - w);
+        stack[top++] = p - w;
       }
       if (y < h - 1 && mask[p + w] && !seen[p + w]) {
         seen[p + w] = 1;
-        stack.push(p + w);
+        stack[top++] = p + w;
       }
     }
     const bw = maxX - minX + 1;
