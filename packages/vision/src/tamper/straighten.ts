@@ -8,16 +8,30 @@ import { homographyFromRect, type Quad, type RgbImage } from '../image/raster.ts
  * straighten every read line and field; the intermediate RGB copy was a third of that work.
  */
 export function warpQuadGrey(img: RgbImage, quad: Quad, width: number, height: number): GreyImage {
-  const m = homographyFromRect(width, height, quad);
+  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = homographyFromRect(width, height, quad) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const data = new Float32Array(width * height);
   const { rgb, width: w, height: h } = img;
   for (let y = 0; y < height; y++) {
     const v = y + 0.5;
+    // The row's terms, once per row; each sum keeps warpQuad's order ((a·u + b·v) + c).
+    const v1 = m1 * v;
+    const v4 = m4 * v;
+    const v7 = m7 * v;
     for (let x = 0; x < width; x++) {
       const u = x + 0.5;
-      const den = m[6]! * u + m[7]! * v + m[8]!;
-      const fx = (m[0]! * u + m[1]! * v + m[2]!) / den - 0.5;
-      const fy = (m[3]! * u + m[4]! * v + m[5]!) / den - 0.5;
+      const den = m6 * u + v7 + m8;
+      const fx = (m0 * u + v1 + m2) / den - 0.5;
+      const fy = (m3 * u + v4 + m5) / den - 0.5;
       // Bilinear sample with clamping, as raster.ts's sampleRgb.
       const sx = Math.min(Math.max(fx, 0), w - 1);
       const sy = Math.min(Math.max(fy, 0), h - 1);
