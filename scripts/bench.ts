@@ -3,7 +3,7 @@
  * reading (onnxruntime-web vs onnxruntime-node), face work, a profile of one analysis (CPU time,
  * model runs, decodes), POST /v1/verify end to end (one client, then four; memory) and the
  * service under load (verifications in flight, reads at a fixed rate; scripts/bench/load.ts).
- * `npm run bench -- verify` (or reading, faces, profile, load) runs one part (`store-calls`, the
+ * `npm run bench -- verify` (or reading, faces, tamper, profile, load) runs one part (`store-calls`, the
  * CPU cost of each DynamoDB call of the read path, and `ab`, two env settings compared, run only
  * when named); figures come with
  * their ratio to scripts/bench/baseline.json (`--save-baseline` rewrites it).
@@ -11,6 +11,7 @@
 
 import { benchFaces } from '../packages/vision/scripts/bench/faces.ts';
 import { benchReading } from '../packages/vision/scripts/bench/reading.ts';
+import { benchTamperStages } from '../packages/vision/scripts/bench/tamper-stages.ts';
 import { benchAb } from './bench/ab.ts';
 import { saveBaseline } from './bench/figures.ts';
 import { benchLoad } from './bench/load.ts';
@@ -25,6 +26,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 10);
 const parts: [string, () => Promise<void>][] = [
   ['reading', () => benchReading()],
   ['faces', () => benchFaces()],
+  ['tamper', () => benchTamperStages(6, Math.min(runs, 5))],
   ['profile', () => benchProfile(runs)],
   ['verify', () => benchVerify(runs, runs >= 10 ? 24 : 8)],
   ['load', () => benchLoad()],

@@ -4,45 +4,69 @@
 
 /**
  * The q-quantile (0..1) by the lower nearest rank; NaN for no values. The rank is selected in
- * linear time (quickselect) rather than by sorting: the tamper measures take quantiles of up to
+ * linear time (Floyd–Rivest selection) rather than by sorting: the tamper measures take quantiles of up to
  * ~200 000 samples per image, where the sort was most of their time. Same value as sorting.
+ * `values` is left as it is (the selection works on a copy); typed arrays let the measures
+ * collect samples without growing a number[] sample by sample.
  */
-export function quantile(values: number[] | Float32Array, q: number): number {
+export function quantile(values: number[] | Float32Array | Float64Array, q: number): number {
   if (values.length === 0) return Number.NaN;
-  const s = Float64Array.from(values);
+  // A copy (the caller's values keep their order); the constructor copies typed arrays in one
+  // block, where Float64Array.from iterates value by value.
+  const s = new Float64Array(values);
   const k = Math.min(s.length - 1, Math.max(0, Math.floor(q * (s.length - 1))));
   // A NaN has no rank for comparisons: keep the sort's order (NaN last) in that rare case.
   for (let i = 0; i < s.length; i++) if (Number.isNaN(s[i])) return s.sort()[k]!;
   return select(s, k);
 }
 
-/** The k-th smallest value of `a` (reordered in place): Hoare's quickselect, median-of-three pivot. */
+/**
+ * The k-th smallest value of `a` (reordered in place): Floyd and Rivest's SELECT. On a large
+ * range it first selects within a small window around where the k-th value should fall (from a
+ * sample's statistics), so the partition of the whole range starts from a pivot close to the
+ * answer: about 1.5 n comparisons where a median-of-three quickselect needs 3 n or more, on the
+ * 10⁴–10⁵ pixel samples the tamper measures rank.
+ */
 function select(a: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (hi > lo) {
-    const mid = (lo + hi) >> 1;
-    // Median of three as the pivot: sorted input (common in pixel runs) stays linear.
-    if (a[mid]! < a[lo]!) swap(a, mid, lo);
-    if (a[hi]! < a[lo]!) swap(a, hi, lo);
-    if (a[hi]! < a[mid]!) swap(a, hi, mid);
-    const pivot = a[mid]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i]! < pivot) i++;
-      while (a[j]! > pivot) j--;
-      if (i <= j) {
-        swap(a, i, j);
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return a[k]!;
-  }
+  floydRivest(a, k, 0, a.length - 1);
   return a[k]!;
+}
+
+function floydRivest(a: Float64Array, k: number, left: number, right: number): void {
+  while (right > left) {
+    // Window size and offsets of Floyd and Rivest's paper (constants 600, 0.5, 2/3).
+    if (right - left > 600) {
+      const n = right - left + 1;
+      const m = k - left + 1;
+      const z = Math.log(n);
+      const s = 0.5 * Math.exp((2 * z) / 3);
+      const sd = 0.5 * Math.sqrt((z * s * (n - s)) / n) * (m - n / 2 < 0 ? -1 : 1);
+      const newLeft = Math.max(left, Math.floor(k - (m * s) / n + sd));
+      const newRight = Math.min(right, Math.floor(k + ((n - m) * s) / n + sd));
+      floydRivest(a, k, newLeft, newRight);
+    }
+    // Partition [left, right] around t = a[k].
+    const t = a[k]!;
+    let i = left;
+    let j = right;
+    swap(a, left, k);
+    if (a[right]! > t) swap(a, left, right);
+    while (i < j) {
+      swap(a, i, j);
+      i++;
+      j--;
+      while (a[i]! < t) i++;
+      while (a[j]! > t) j--;
+    }
+    if (a[left] === t) swap(a, left, j);
+    else {
+      j++;
+      swap(a, j, right);
+    }
+    // a[j] is now t in its final place.
+    if (j <= k) left = j + 1;
+    if (k <= j) right = j - 1;
+  }
 }
 
 function swap(a: Float64Array, i: number, j: number): void {

@@ -1,4 +1,4 @@
-import { downscaleGrey, type GreyImage, toGrey } from '../image/grey.ts';
+import { downscaleGrey, type GreyImage, luma, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { Box } from '../image/raster.ts';
 import { laplacianVariance } from './pixels.ts';
@@ -11,9 +11,35 @@ import { laplacianVariance } from './pixels.ts';
 /** Working size for the capture measures, so thresholds do not depend on the upload size. */
 const WORK_LONG_SIDE = 800;
 
-export function workingGrey(image: NormalizedImage): GreyImage {
-  const g = toGrey(image);
-  return downscaleGrey(g, Math.max(image.width, image.height) / WORK_LONG_SIDE);
+/**
+ * The capture measures' grey image: the photo's grey box-filtered down to the working size.
+ * `grey`, the photo's full-size grey when the caller has it already; without it the reduction
+ * is made straight from the colour pixels (the same values: each pixel's luma as a 32-bit float,
+ * summed in the same order), without a full-size grey image the step may not need otherwise.
+ */
+export function workingGrey(image: NormalizedImage, grey?: GreyImage): GreyImage {
+  const factor = Math.max(image.width, image.height) / WORK_LONG_SIDE;
+  if (grey) return downscaleGrey(grey, factor);
+  const f = Math.max(1, Math.floor(factor));
+  if (f === 1) return toGrey(image);
+  const { rgb, width: W } = image;
+  const width = Math.floor(image.width / f);
+  const height = Math.floor(image.height / f);
+  const data = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let s = 0;
+      for (let dy = 0; dy < f; dy++) {
+        const row = ((y * f + dy) * W + x * f) * 3;
+        for (let dx = 0; dx < f; dx++) {
+          const p = row + dx * 3;
+          s += Math.fround(luma(rgb[p]!, rgb[p + 1]!, rgb[p + 2]!));
+        }
+      }
+      data[y * width + x] = s / (f * f);
+    }
+  }
+  return { data, width, height };
 }
 
 /**
@@ -49,20 +75,24 @@ export function glareFraction(image: NormalizedImage): number {
   const w = Math.floor(image.width / factor);
   const h = Math.floor(image.height / factor);
   const mask = new Uint8Array(w * h);
+  const rgb = image.rgb;
+  let clipped = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = (y * factor * image.width + x * factor) * 3;
-      const rgb = image.rgb;
-      if (rgb[i]! >= 250 && rgb[i + 1]! >= 250 && rgb[i + 2]! >= 250) mask[y * w + x] = 1;
+      if (rgb[i]! >= 250 && rgb[i + 1]! >= 250 && rgb[i + 2]! >= 250) {
+        mask[y * w + x] = 1;
+        clipped++;
+      }
     }
   }
-  let clipped = 0;
-  for (const m of mask) clipped += m;
   if (clipped > PAPER_WHITE_MAX_FRACTION * w * h) return 0;
   // Flood fill components (iterative stack), keep the largest compact one not touching the border.
   const seen = new Uint8Array(w * h);
   let best = 0;
-  const stack: number[] = [];
+  // Each pixel enters the stack at most once: a fixed buffer of the clipped count holds it.
+  const stack = new Int32Array(clipped);
+  let top = 0;
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || seen[start]) continue;
     let area = 0;
@@ -71,10 +101,10 @@ export function glareFraction(image: NormalizedImage): number {
     let maxX = 0;
     let minY = h;
     let maxY = 0;
-    stack.push(start);
+    stack[top++] = start;
     seen[start] = 1;
-    while (stack.length) {
-      const p = stack.pop()!;
+    while (top > 0) {
+      const p = stack[--top]!;
       area++;
       const x = p % w;
       const y = (p - x) / w;
@@ -83,11 +113,22 @@ export function glareFraction(image: NormalizedImage): number {
       maxX = Math.max(maxX, x);
       minY = Math.min(minY, y);
       maxY = Math.max(maxY, y);
-      for (const q of [p - 1, p + 1, p - w, p + w]) {
-        if (q < 0 || q >= mask.length || seen[q] || !mask[q]) continue;
-        if ((q === p - 1 && x === 0) || (q === p + 1 && x === w - 1)) continue;
-        seen[q] = 1;
-        stack.push(q);
+      // The 4 neighbours within the picture (no array per pixel: white paper is many pixels).
+      if (x > 0 && mask[p - 1] && !seen[p - 1]) {
+        seen[p - 1] = 1;
+        stack[top++] = p - 1;
+      }
+      if (x < w - 1 && mask[p + 1] && !seen[p + 1]) {
+        seen[p + 1] = 1;
+        stack[top++] = p + 1;
+      }
+      if (y > 0 && mask[p - w] && !seen[p - w]) {
+        seen[p - w] = 1;
+        stack[top++] = p - w;
+      }
+      if (y < h - 1 && mask[p + w] && !seen[p + w]) {
+        seen[p + w] = 1;
+        stack[top++] = p + w;
       }
     }
     const bw = maxX - minX + 1;
@@ -118,8 +159,8 @@ export function blurStrength(lapVar: number): number | null {
   return Math.min(1, (BLUR_MAX_LAPLACIAN_VAR - lapVar) / (BLUR_MAX_LAPLACIAN_VAR - BLUR_UNMISTAKABLE));
 }
 
-export function sharpness(image: NormalizedImage): number {
-  return laplacianVariance(workingGrey(image));
+export function sharpness(image: NormalizedImage, grey?: GreyImage): number {
+  return laplacianVariance(workingGrey(image, grey));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
-import { type Box, clampBox, dist, type Quad, warpQuad } from '../image/raster.ts';
+import { type Box, clampBox, dist, type Quad } from '../image/raster.ts';
 import { quantile } from '../image/stats.ts';
+import { INSIDE, RegionSamples } from './region-samples.ts';
+import { warpQuadGrey } from './straighten.ts';
 
 /**
  * `field_overwritten`, background cue: the field's background differs from the document right
@@ -21,30 +23,32 @@ import { quantile } from '../image/stats.ts';
  * field and its ring are measured on the field straightened along it (tilted photos).
  */
 export function fieldBackgroundContrast(
-  grey: GreyImage,
+  grey: GreyImage | null,
   box: Box & { quad?: [number, number][] },
   image?: NormalizedImage,
+  straightened?: RingCanvas,
 ): { toneDiff: number } | null {
+  // `grey` (the photo's grey image) is read only for a box measured without its quad.
   const { canvas, inner, margin } =
-    box.quad && image ? straightenedWithRing(image, box.quad) : axisAlignedRing(grey, box);
+    box.quad && image
+      ? (straightened ?? straightenedWithRing(image, box.quad))
+      : axisAlignedRing(grey ?? toGrey(image!), box);
   if (inner.w < 8 || inner.h < 8) return null;
   const gap = ringGap(inner.h);
-  const inside: number[] = [];
-  const parts: number[][] = [[], [], [], []]; // above, below, before, after
   const outer = clampBox(
     { x: inner.x - margin, y: inner.y - margin, w: inner.w + 2 * margin, h: inner.h + 2 * margin },
     canvas.width,
     canvas.height,
   );
+  const samples = new RegionSamples(outer.w * outer.h);
   for (let y = outer.y; y < outer.y + outer.h; y++) {
     for (let x = outer.x; x < outer.x + outer.w; x++) {
       const region = ringRegion(x, y, inner, gap);
-      if (region === null) continue;
-      const v = canvas.data[y * canvas.width + x]!;
-      if (region === 'inside') inside.push(v);
-      else parts[region]!.push(v);
+      if (region !== null) samples.add(region, canvas.data[y * canvas.width + x]!);
     }
   }
+  const regions = samples.split();
+  const inside = regions[INSIDE]!;
   if (inside.length < 20) return null;
   // Paper tone of each region: its 75th percentile. Ink, guilloche and shadows are darker than
   // the paper and cover well under a quarter of a ring part and under half of a field, so this
@@ -52,7 +56,7 @@ export function fieldBackgroundContrast(
   // white patch's slight overhang into the ring for the ring's paper.
   const toneIn = quantile(inside, PAPER_QUANTILE);
   let least: number | null = null;
-  for (const part of parts) {
+  for (const part of regions.slice(0, INSIDE)) {
     // A part clipped away by the photo's edge says nothing.
     if (part.length < 20) continue;
     const diff = Math.abs(toneIn - quantile(part, PAPER_QUANTILE));
@@ -64,17 +68,17 @@ export function fieldBackgroundContrast(
 const PAPER_QUANTILE = 0.75;
 
 /**
- * Where a canvas pixel lies around a field box: inside it, in one of the four ring parts (0 above,
- * 1 below, 2 before, 3 after), or null in the gap between the box and its ring.
+ * Where a canvas pixel lies around a field box: inside it (INSIDE), in one of the four ring parts
+ * (0 above, 1 below, 2 before, 3 after), or null in the gap between the box and its ring.
  */
-export function ringRegion(x: number, y: number, inner: Box, gap: number): 'inside' | 0 | 1 | 2 | 3 | null {
+export function ringRegion(x: number, y: number, inner: Box, gap: number): number | null {
   const out = Math.max(inner.x - x, x - (inner.x + inner.w - 1), inner.y - y, y - (inner.y + inner.h - 1));
   if (out > 0 && out <= gap) return null;
   if (y < inner.y) return 0;
   if (y >= inner.y + inner.h) return 1;
   if (x < inner.x) return 2;
   if (x >= inner.x + inner.w) return 3;
-  return 'inside';
+  return INSIDE;
 }
 
 /**
@@ -90,8 +94,15 @@ function axisAlignedRing(grey: GreyImage, box: Box) {
   return { canvas: grey, inner: clampBox(box, grey.width, grey.height), margin: ringMargin(box.h) };
 }
 
+/** A field and its ring on a canvas of their own: the field is `inner`, the ring `margin` wide around it. */
+export interface RingCanvas {
+  canvas: GreyImage;
+  inner: Box;
+  margin: number;
+}
+
 /** The field and its ring, straightened along the field's quad (corners TL, TR, BR, BL). */
-export function straightenedWithRing(image: NormalizedImage, quad: [number, number][]) {
+export function straightenedWithRing(image: NormalizedImage, quad: [number, number][]): RingCanvas {
   const q = quad as Quad;
   const w = Math.max(1, Math.round(dist(q[0], q[1])));
   const h = Math.max(1, Math.round(dist(q[0], q[3])));
@@ -104,7 +115,7 @@ export function straightenedWithRing(image: NormalizedImage, quad: [number, numb
   ];
   const grown: Quad = [at(q[0], -m, -m), at(q[1], m, -m), at(q[2], m, m), at(q[3], -m, m)];
   return {
-    canvas: toGrey(warpQuad(image, grown, w + 2 * m, h + 2 * m)),
+    canvas: warpQuadGrey(image, grown, w + 2 * m, h + 2 * m),
     inner: { x: m, y: m, w, h },
     margin: m,
   };

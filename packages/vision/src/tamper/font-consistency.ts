@@ -1,4 +1,4 @@
-import { cropGrey, toGrey } from '../image/grey.ts';
+import { cropGrey, type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { Box } from '../image/raster.ts';
 import { quantile } from '../image/stats.ts';
@@ -65,7 +65,7 @@ export const GLYPH_STROKE_TOLERANCE = 0.45;
 export function glyphHeightDeviation(
   image: NormalizedImage,
   box: Box & { quad?: [number, number][] },
-  grey = toGrey(image),
+  grey?: GreyImage,
   opts: { fillers?: boolean } = {},
 ): number | null {
   return fieldFontDeviation(image, box, grey, opts).height;
@@ -74,12 +74,13 @@ export function glyphHeightDeviation(
 /**
  * Both font cues of one field: the largest relative height deviation (above) and the largest
  * relative stroke-width deviation of one glyph from the field's capitals (strokeDeviation);
- * null where the field has too few measurable glyphs.
+ * null where the field has too few measurable glyphs. `grey` (the photo's grey image) is read
+ * only for a box without a quad, and made here when such a box comes without it.
  */
 export function fieldFontDeviation(
   image: NormalizedImage,
   box: Box & { quad?: [number, number][] },
-  grey = toGrey(image),
+  grey?: GreyImage,
   opts: { fillers?: boolean; heights?: boolean } = {},
 ): { height: number | null; stroke: number | null } {
   const none = { height: null, stroke: null };
@@ -87,7 +88,7 @@ export function fieldFontDeviation(
     ? Math.hypot(box.quad[3]![0] - box.quad[0]![0], box.quad[3]![1] - box.quad[0]![1])
     : 0;
   const scale = box.quad ? Math.max(1, Math.min(3, FIELD_MIN_HEIGHT / Math.max(1, height))) : 1;
-  const crop = box.quad ? uprightField(image, box.quad, scale) : cropGrey(grey, box);
+  const crop = box.quad ? uprightField(image, box.quad, scale) : cropGrey(grey ?? toGrey(image), box);
   const all = glyphs(crop);
   const tallest = Math.max(0, ...all.map((g) => g.h));
   const letters = all.filter(

@@ -1,7 +1,8 @@
-import { type GreyImage, toGrey } from '../image/grey.ts';
+import type { GreyImage } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
-import { dist, type Quad, warpQuad } from '../image/raster.ts';
+import { dist, type Quad } from '../image/raster.ts';
 import { otsu, quantile } from '../image/stats.ts';
+import { warpQuadGrey } from './straighten.ts';
 
 /** Glyphs of a text field: the ink split, its connected components, the field straightened. */
 
@@ -87,5 +88,5 @@ export function uprightField(image: NormalizedImage, quad: [number, number][], s
   const q = quad as Quad;
   const w = Math.max(8, Math.round(scale * dist(q[0], q[1])));
   const h = Math.max(8, Math.round(scale * dist(q[0], q[3])));
-  return toGrey(warpQuad(image, q, w, h));
+  return warpQuadGrey(image, q, w, h);
 }

@@ -11,7 +11,12 @@ import {
   learnedStrength,
 } from './capture-model.ts';
 import { severityFor } from './descriptions.ts';
-import { FIELD_TONE_DIFF, fieldBackgroundContrast } from './field-background.ts';
+import {
+  FIELD_TONE_DIFF,
+  fieldBackgroundContrast,
+  type RingCanvas,
+  straightenedWithRing,
+} from './field-background.ts';
 import { fieldFontDeviation, GLYPH_HEIGHT_TOLERANCE, isUniformHeightField } from './font-consistency.ts';
 import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
@@ -34,6 +39,16 @@ const PAPER_CARD_MAX_COPY_STRENGTH = 0.49;
 
 export type { TamperContext, TamperImages, TamperTextBox } from './types.ts';
 
+export interface TamperOptions {
+  /**
+   * Filled with each detector's time in ms (summed over sides and fields) when given: the
+   * tamper-stages bench reads it; the service leaves it out.
+   */
+  stageTimes?: Record<string, number>;
+  /** The clock of `stageTimes` in ms (default: wall time; the bench passes the process's CPU time). */
+  clock?: () => number;
+}
+
 /**
  * Looks for tamper signs on the document photos. Each detector measures one physical property
  * and reports a sign only past a threshold explained next to its constant. The core decides
@@ -47,8 +62,26 @@ export type { TamperContext, TamperImages, TamperTextBox } from './types.ts';
 export async function detectTamper(
   images: TamperImages,
   context: TamperContext,
+  options: TamperOptions = {},
 ): Promise<{ signals: TamperSignal[]; timings: Record<string, number> }> {
   const t0 = performance.now();
+  const stages = options.stageTimes;
+  // Adds a detector's time to `stages` (the tamper-stages bench); a plain call otherwise.
+  const clock = options.clock ?? (() => performance.now());
+  const timed = <T>(stage: string, run: () => T): T => {
+    if (!stages) return run();
+    const start = clock();
+    const out = run();
+    stages[stage] = (stages[stage] ?? 0) + clock() - start;
+    return out;
+  };
+  const timedAsync = async <T>(stage: string, run: () => Promise<T>): Promise<T> => {
+    if (!stages) return run();
+    const start = clock();
+    const out = await run();
+    stages[stage] = (stages[stage] ?? 0) + clock() - start;
+    return out;
+  };
   const signals: TamperSignal[] = [];
   const add = (type: TamperType, side: ImageKind, strength: number, field?: string) => {
     const s = Math.round(Math.max(0, Math.min(1, strength)) * 100) / 100;
@@ -61,12 +94,32 @@ export async function detectTamper(
   const portrait: FaceBox | null =
     context.portrait !== undefined
       ? context.portrait
-      : (await detectDocumentFaces(images.front)).reduce<FaceBox | null>(
+      : (await timedAsync('portrait_detect', () => detectDocumentFaces(images.front))).reduce<FaceBox | null>(
           (b, f) => (!b || f.w > b.w ? f : b),
           null,
         );
 
-  const nativeRatios = context.nativeScreenRatios ?? (await nativeScreenPeakRatios(images));
+  // One grey image per side, made once: the blur measure, the portrait cues and the field
+  // detectors all read it.
+  const greys = new Map<ImageKind, ReturnType<typeof toGrey>>();
+  const greyOf = (side: ImageKind, image: NormalizedImage) => {
+    let grey = greys.get(side);
+    if (!grey) {
+      grey = timed('grey', () => toGrey(image));
+      greys.set(side, grey);
+    }
+    return grey;
+  };
+
+  const boxes = parseTextBoxes(context.textBoxes);
+  // Who reads a side's full-size grey: the portrait cues (front) and a field given without its
+  // quad (measured on the photo's rows and columns). Fields with a quad are straightened from
+  // the colour pixels.
+  const needsFullGrey = (side: ImageKind) =>
+    !paperCard && ((side === 'front' && portrait !== null) || boxes.some((b) => b.side === side && !b.quad));
+
+  const nativeRatios =
+    context.nativeScreenRatios ?? (await timedAsync('screen_native', () => nativeScreenPeakRatios(images)));
   for (const [side, image] of sides) {
     // Stricter bars where genuine colour is thin: the paper card (tinted paper, often a black
     // and white photo) and a card's back (much of it is the MRZ's clear zone).
@@ -78,13 +131,14 @@ export async function detectTamper(
       side === 'front' ? portrait : null,
       context.documentRegions?.[side as 'front' | 'back'],
     );
-    const spread = colourSpread(image, window);
+    const spread = timed('photocopy', () => colourSpread(image, window));
     // The learned cue (capture-model.ts): toner, halftone and subpixel texture the colour
     // spread cannot see. Each cue raises the sign on its own; the stronger strength counts.
     // By default only its screen part is used (learnedCues: the copy part false-alarms on real
     // documents).
     const cues = learnedCues();
-    const learned = cues.screen || cues.copy ? await captureScores(image, window) : null;
+    const learned =
+      cues.screen || cues.copy ? await timedAsync('learned', () => captureScores(image, window)) : null;
     const colourCopy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
     const learnedCopy = learned && cues.copy ? learnedStrength(learned.copy, LEARNED_COPY) : null;
     const copy =
@@ -97,35 +151,45 @@ export async function detectTamper(
       add('photocopy', side, paperCard ? Math.min(copy, PAPER_CARD_MAX_COPY_STRENGTH) : copy);
 
     const native = nativeRatios[side as 'front' | 'back'];
-    const grid = screenStrength(Math.max(screenPeakRatio(image), native ?? 0));
+    const grid = screenStrength(
+      Math.max(
+        timed('screen', () => screenPeakRatio(image)),
+        native ?? 0,
+      ),
+    );
     const learnedScreen = learned && cues.screen ? learnedStrength(learned.screen, LEARNED_SCREEN) : null;
     const screen = grid === null && learnedScreen === null ? null : Math.max(grid ?? 0, learnedScreen ?? 0);
     if (screen !== null) add('photo_of_screen', side, screen);
 
-    const glare = glareStrength(glareFraction(image));
+    const glare = glareStrength(timed('glare', () => glareFraction(image)));
     if (glare !== null) add('glare', side, glare);
 
-    const blur = blurStrength(sharpness(image));
+    // The full-size grey when a later detector needs it anyway; else the blur measure reduces
+    // the colour pixels itself (a card's back, the paper card).
+    const grey = needsFullGrey(side) ? greyOf(side, image) : undefined;
+    const blur = blurStrength(timed('blur', () => sharpness(image, grey)));
     if (blur !== null) add('blur', side, blur);
   }
 
-  const greys = new Map<ImageKind, ReturnType<typeof toGrey>>();
-  const greyOf = (side: ImageKind, image: NormalizedImage) => {
-    let grey = greys.get(side);
-    if (!grey) {
-      grey = toGrey(image);
-      greys.set(side, grey);
-    }
-    return grey;
-  };
-
   if (portrait && !paperCard) {
     // The paper card's portrait is a real photo glued on the page: its edges are cut by nature.
-    const strength = portraitEdgeStrength(images.front, portrait, greyOf('front', images.front));
+    const strength = portraitEdgeStrength(images.front, portrait, greyOf('front', images.front), timed);
     if (strength > 0) add('portrait_edge', 'front', strength);
   }
 
-  const boxes = parseTextBoxes(context.textBoxes);
+  // A field or line straightened with its ring, made once per quad: the background-tone and the
+  // in-painting cues measure the same canvas when a read line is a field (MRZ lines always are).
+  const rings = new Map<string, RingCanvas>();
+  const ringOf = (side: ImageKind, image: NormalizedImage, quad: [number, number][]) => {
+    const key = `${side}:${quad.flat().join(',')}`;
+    let ring = rings.get(key);
+    if (!ring) {
+      ring = timed('straighten', () => straightenedWithRing(image, quad));
+      rings.set(key, ring);
+    }
+    return ring;
+  };
+
   for (const box of boxes) {
     const image = box.side === 'back' ? images.back : images.front;
     if (!image) continue;
@@ -134,12 +198,14 @@ export async function detectTamper(
         add('partial_document', box.side, 0.5);
     }
     if (paperCard) continue;
-    const grey = greyOf(box.side, image);
+    const grey = box.quad ? null : greyOf(box.side, image);
     if (isUniformHeightField(box.field)) {
       // The height cue only: the stroke cue (font-consistency.ts, strokeDeviation) flagged 11 of
       // 34 bona fide captures of the generated holdout (real fixture pages' fields vary in
       // weight more than the tuning half showed), so it is measured, not used.
-      const font = fieldFontDeviation(image, box, grey, { fillers: box.field.startsWith('mrz') });
+      const font = timed('font', () =>
+        fieldFontDeviation(image, box, grey ?? undefined, { fillers: box.field.startsWith('mrz') }),
+      );
       if (font.height !== null && font.height > GLYPH_HEIGHT_TOLERANCE)
         add(
           'font_inconsistency',
@@ -148,7 +214,8 @@ export async function detectTamper(
           box.field,
         );
     }
-    const contrast = fieldBackgroundContrast(grey, box, image);
+    const ring = box.quad ? ringOf(box.side, image, box.quad) : undefined;
+    const contrast = timed('field_background', () => fieldBackgroundContrast(grey, box, image, ring));
     if (contrast && contrast.toneDiff > FIELD_TONE_DIFF) {
       add('field_overwritten', box.side, strengthBetween(contrast.toneDiff, FIELD_TONE_DIFF, 60), box.field);
     }
@@ -159,7 +226,8 @@ export async function detectTamper(
     for (const line of parseLineBoxes(context.lineBoxes)) {
       const image = line.side === 'back' ? images.back : images.front;
       if (!image) continue;
-      const texture = measureFillTexture(image, line.quad);
+      const ring = ringOf(line.side, image, line.quad);
+      const texture = timed('smooth_fill', () => measureFillTexture(image, line.quad, ring));
       const strength = texture ? smoothFillStrength(texture) : null;
       if (strength !== null) add('field_overwritten', line.side, strength);
     }
@@ -176,16 +244,24 @@ export async function detectTamper(
  * contrasting page shows the same four sides. It is opt-in (IDV_TAMPER_SEAM=1), like the
  * learned cue's copy part: measured, not yet good enough to be on by default.
  */
-function portraitEdgeStrength(front: NormalizedImage, portrait: FaceBox, grey: GreyImage): number {
-  const cut = cutSides(measurePortraitEdges(front, portrait, grey));
+function portraitEdgeStrength(
+  front: NormalizedImage,
+  portrait: FaceBox,
+  grey: GreyImage,
+  timed: <T>(stage: string, run: () => T) => T,
+): number {
+  const cut = cutSides(timed('portrait_edges', () => measurePortraitEdges(front, portrait, grey)));
   const cutStrength = cut.length >= MIN_CUT_SIDES ? strengthBetween(cut.length, MIN_CUT_SIDES - 1, 3) : 0;
-  const streaks = measurePortraitStreaks(grey, portrait);
+  const streaks = timed('portrait_streaks', () => measurePortraitStreaks(grey, portrait));
   const streakStrength =
     streaks && portraitStreaked(streaks)
       ? strengthBetween(streaks.inside, MIN_STREAKS - 1, STREAKS_UNMISTAKABLE)
       : 0;
   // Off unless IDV_TAMPER_SEAM=1 (read per call): on the fixtures' holdout half the seam raised
   // a review sign on 8 of 28 genuine documents (hard-framed photos), docs/benchmarks.md issue 14.
-  const seam = process.env.IDV_TAMPER_SEAM === '1' ? measurePortraitSeam(grey, portrait) : null;
+  const seam =
+    process.env.IDV_TAMPER_SEAM === '1'
+      ? timed('portrait_seam', () => measurePortraitSeam(grey, portrait))
+      : null;
   return Math.max(cutStrength, streakStrength, seam ? seamStrength(seam) : 0);
 }

@@ -78,16 +78,21 @@ function aroundPortrait(
 export function colourSpread(image: NormalizedImage, region: Region = documentWindow(image)): number {
   const { rgb, width } = image;
   const step = Math.max(1, Math.floor(Math.sqrt((region.w * region.h) / 200_000))); // ≤ ~200k samples
-  const distances: number[] = [];
   const blocks = 4;
+  // Sample buffers sized for the largest block (the last row and column can be a pixel wider),
+  // and for all distances: typed arrays filled in place, no number[] grown sample by sample.
+  const blockSamples = (Math.ceil(region.w / blocks / step) + 2) * (Math.ceil(region.h / blocks / step) + 2);
+  const rs = new Float64Array(blockSamples);
+  const gs = new Float64Array(blockSamples);
+  const distances = new Float64Array(blockSamples * blocks * blocks);
+  let nd = 0;
   for (let by = 0; by < blocks; by++) {
     for (let bx = 0; bx < blocks; bx++) {
-      const rs: number[] = [];
-      const gs: number[] = [];
       const xa = Math.floor(region.x + (region.w * bx) / blocks);
       const xb = Math.floor(region.x + (region.w * (bx + 1)) / blocks);
       const ya = Math.floor(region.y + (region.h * by) / blocks);
       const yb = Math.floor(region.y + (region.h * (by + 1)) / blocks);
+      let n = 0;
       for (let y = ya; y < yb; y += step) {
         for (let x = xa; x < xb; x += step) {
           const i = (y * width + x) * 3;
@@ -96,19 +101,24 @@ export function colourSpread(image: NormalizedImage, region: Region = documentWi
           const b = rgb[i + 2]!;
           const sum = r + g + b;
           // Dark pixels have noisy chromaticity; clipped ones have none.
-          if (sum < 3 * 40 || Math.max(r, g, b) > 250) continue;
-          rs.push(r / sum);
-          gs.push(g / sum);
+          if (sum < 3 * 40 || r > 250 || g > 250 || b > 250) continue;
+          rs[n] = r / sum;
+          gs[n] = g / sum;
+          n++;
         }
       }
-      if (rs.length < 30) continue;
-      const mr = quantile(rs, 0.5);
-      const mg = quantile(gs, 0.5);
-      for (let i = 0; i < rs.length; i++) distances.push(Math.hypot(rs[i]! - mr, gs[i]! - mg));
+      if (n < 30) continue;
+      const mr = quantile(rs.subarray(0, n), 0.5);
+      const mg = quantile(gs.subarray(0, n), 0.5);
+      for (let i = 0; i < n; i++) {
+        const dr = rs[i]! - mr;
+        const dg = gs[i]! - mg;
+        distances[nd++] = Math.sqrt(dr * dr + dg * dg);
+      }
     }
   }
-  if (distances.length < 500) return Number.NaN;
-  return quantile(distances, 0.9);
+  if (nd < 500) return Number.NaN;
+  return quantile(distances.subarray(0, nd), 0.9);
 }
 
 export function photocopyStrength(spread: number, threshold = PHOTOCOPY_MAX_SPREAD): number | null {

@@ -10,13 +10,18 @@ import { type Box, clampBox } from '../image/raster.ts';
  * That kernel cancels constant and linear shading, so what is left is fine texture and noise
  * (Immerkær's fast noise estimator uses it).
  */
-export function highPass(g: GreyImage, box: Box): number[] {
+export function highPass(g: GreyImage, box: Box): Float64Array {
   const b = clampBox(box, g.width, g.height);
-  const out: number[] = [];
   const w = g.width;
   const d = g.data;
-  for (let y = Math.max(1, b.y); y < Math.min(g.height - 1, b.y + b.h); y++) {
-    for (let x = Math.max(1, b.x); x < Math.min(w - 1, b.x + b.w); x++) {
+  const x0 = Math.max(1, b.x);
+  const x1 = Math.min(w - 1, b.x + b.w);
+  const y0 = Math.max(1, b.y);
+  const y1 = Math.min(g.height - 1, b.y + b.h);
+  const out = new Float64Array(Math.max(0, x1 - x0) * Math.max(0, y1 - y0));
+  let n = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
       const i = y * w + x;
       const v =
         d[i - w - 1]! -
@@ -28,7 +33,7 @@ export function highPass(g: GreyImage, box: Box): number[] {
         d[i + w - 1]! -
         2 * d[i + w]! +
         d[i + w + 1]!;
-      out.push(Math.abs(v));
+      out[n++] = Math.abs(v);
     }
   }
   return out;

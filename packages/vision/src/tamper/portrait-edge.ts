@@ -32,21 +32,12 @@ export interface SideMeasure {
   textureRatio: number;
 }
 
-/** Colour distance between two pixels (max channel difference): pasted edges are often chromatic. */
-function colourStep(image: NormalizedImage, ax: number, ay: number, bx: number, by: number): number {
-  const clampX = (v: number) => Math.min(image.width - 1, Math.max(0, Math.round(v)));
-  const clampY = (v: number) => Math.min(image.height - 1, Math.max(0, Math.round(v)));
-  const i = (clampY(ay) * image.width + clampX(ax)) * 3;
-  const j = (clampY(by) * image.width + clampX(bx)) * 3;
-  const { rgb } = image;
-  return Math.max(
-    Math.abs(rgb[i]! - rgb[j]!),
-    Math.abs(rgb[i + 1]! - rgb[j + 1]!),
-    Math.abs(rgb[i + 2]! - rgb[j + 2]!),
-  );
-}
-
-/** Best straight line for one side: position and coverage. */
+/**
+ * Best straight line for one side: position and coverage. At each candidate position `at`, the
+ * colour step (max channel difference, pasted edges are often chromatic) between the pixels
+ * 2 px before and 2 px after the line, at every whole position `s` along the span (both clamped
+ * to the photo).
+ */
 function bestLine(
   image: NormalizedImage,
   vertical: boolean,
@@ -57,17 +48,32 @@ function bestLine(
 ): { at: number; coverage: number } {
   let best = { at: from, coverage: 0 };
   const d = 2;
+  const { rgb, width, height } = image;
+  const clampX = (v: number) => Math.min(width - 1, Math.max(0, v));
+  const clampY = (v: number) => Math.min(height - 1, Math.max(0, v));
+  const s0 = Math.round(spanFrom);
+  // Pixel offsets (in rgb) of the span positions, computed once per side: the span is the same
+  // for every candidate line.
+  const spanLength = Math.max(0, Math.floor(spanTo) - s0 + 1);
+  const spanOffsets = new Int32Array(spanLength);
+  for (let k = 0; k < spanLength; k++)
+    spanOffsets[k] = vertical ? clampY(s0 + k) * width * 3 : clampX(s0 + k) * 3;
   for (let at = Math.round(from); at <= to; at++) {
+    // The two sides of the line, as rgb offsets across it.
+    const a = vertical ? clampX(at - d) * 3 : clampY(at - d) * width * 3;
+    const b = vertical ? clampX(at + d) * 3 : clampY(at + d) * width * 3;
     let hits = 0;
-    let n = 0;
-    for (let s = Math.round(spanFrom); s <= spanTo; s++) {
-      const step = vertical
-        ? colourStep(image, at - d, s, at + d, s)
-        : colourStep(image, s, at - d, s, at + d);
+    for (let k = 0; k < spanLength; k++) {
+      const i = spanOffsets[k]! + a;
+      const j = spanOffsets[k]! + b;
+      const step = Math.max(
+        Math.abs(rgb[i]! - rgb[j]!),
+        Math.abs(rgb[i + 1]! - rgb[j + 1]!),
+        Math.abs(rgb[i + 2]! - rgb[j + 2]!),
+      );
       if (step >= STEP) hits++;
-      n++;
     }
-    const coverage = n ? hits / n : 0;
+    const coverage = spanLength ? hits / spanLength : 0;
     if (coverage > best.coverage) best = { at, coverage };
   }
   return best;

@@ -60,8 +60,13 @@ function fft(re: Float64Array, im: Float64Array): void {
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
     if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
+      // Swaps through a temporary: a destructuring swap allocated an array per swap.
+      const tr = re[i]!;
+      re[i] = re[j]!;
+      re[j] = tr;
+      const ti = im[i]!;
+      im[i] = im[j]!;
+      im[j] = ti;
     }
   }
   for (let len = 2; len <= n; len <<= 1) {
@@ -85,21 +90,51 @@ function fft(re: Float64Array, im: Float64Array): void {
   }
 }
 
-/** Power spectrum of a TILE×TILE plane (row-major), Hann-windowed, mean removed. */
-function powerSpectrum(plane: Float64Array): Float64Array {
-  let m = 0;
-  for (const v of plane) m += v;
-  m /= plane.length;
-  const hann = Float64Array.from(
-    { length: TILE },
-    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (TILE - 1)),
-  );
-  const re = new Float64Array(TILE * TILE);
-  const im = new Float64Array(TILE * TILE);
-  for (let y = 0; y < TILE; y++)
-    for (let x = 0; x < TILE; x++) re[y * TILE + x] = (plane[y * TILE + x]! - m) * hann[y]! * hann[x]!;
-  const rowRe = new Float64Array(TILE);
-  const rowIm = new Float64Array(TILE);
+/** Hann window of a tile side (the same for every tile). */
+const HANN = Float64Array.from(
+  { length: TILE },
+  (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (TILE - 1)),
+);
+
+/**
+ * The bins of the high-frequency annulus (periods 2–6 px), as flat indices into a TILE×TILE
+ * spectrum, and for each its mirror bin (−u, −v): the two real planes share one complex
+ * transform (below), and each plane's spectrum at a bin is read from the bin and its mirror.
+ */
+const ANNULUS = (() => {
+  const bins: number[] = [];
+  const mirrors: number[] = [];
+  const minR = TILE / 6;
+  const maxR = TILE / 2;
+  for (let v = 0; v < TILE; v++) {
+    const fy = v <= TILE / 2 ? v : v - TILE;
+    for (let u = 0; u < TILE; u++) {
+      const fx = u <= TILE / 2 ? u : u - TILE;
+      const r = Math.hypot(fx, fy);
+      if (r < minR || r > maxR) continue;
+      bins.push(v * TILE + u);
+      mirrors.push(((TILE - v) % TILE) * TILE + ((TILE - u) % TILE));
+    }
+  }
+  return { bins: Int32Array.from(bins), mirrors: Int32Array.from(mirrors) };
+})();
+
+/**
+ * Work buffers of the tile transform, allocated once: the tiles are measured one after the
+ * other on one thread, and fresh 128×128 float arrays per tile were a good part of the step.
+ */
+const work = {
+  re: new Float64Array(TILE * TILE),
+  im: new Float64Array(TILE * TILE),
+  rowRe: new Float64Array(TILE),
+  rowIm: new Float64Array(TILE),
+  lumPower: new Float64Array(ANNULUS.bins.length),
+  chromaPower: new Float64Array(ANNULUS.bins.length),
+};
+
+/** In-place 2-D FFT of work.re + i·work.im (rows, then columns). */
+function fft2d(): void {
+  const { re, im, rowRe, rowIm } = work;
   for (let y = 0; y < TILE; y++) {
     rowRe.set(re.subarray(y * TILE, (y + 1) * TILE));
     rowIm.set(im.subarray(y * TILE, (y + 1) * TILE));
@@ -118,32 +153,59 @@ function powerSpectrum(plane: Float64Array): Float64Array {
       im[y * TILE + x] = rowIm[y]!;
     }
   }
-  const p = new Float64Array(TILE * TILE);
-  for (let i = 0; i < p.length; i++) p[i] = re[i]! ** 2 + im[i]! ** 2;
-  return p;
+}
+
+/**
+ * Peak ratios of the luminance and the red−green planes of one tile (row-major TILE×TILE each),
+ * Hann-windowed, mean removed. Both planes are real, so they go through one complex transform
+ * Z = L + i·C, and L̂(k) = (Z(k) + conj Z(−k)) / 2, Ĉ(k) = (Z(k) − conj Z(−k)) / 2i: half the
+ * transforms of one per plane, the same spectra.
+ */
+function tilePeakRatios(lum: Float64Array, chroma: Float64Array): [number, number] {
+  let ml = 0;
+  let mc = 0;
+  for (let i = 0; i < lum.length; i++) {
+    ml += lum[i]!;
+    mc += chroma[i]!;
+  }
+  ml /= lum.length;
+  mc /= chroma.length;
+  const { re, im, lumPower, chromaPower } = work;
+  for (let y = 0; y < TILE; y++) {
+    for (let x = 0; x < TILE; x++) {
+      const i = y * TILE + x;
+      re[i] = (lum[i]! - ml) * HANN[y]! * HANN[x]!;
+      im[i] = (chroma[i]! - mc) * HANN[y]! * HANN[x]!;
+    }
+  }
+  fft2d();
+  const { bins, mirrors } = ANNULUS;
+  let lumPeak = 0;
+  let chromaPeak = 0;
+  for (let j = 0; j < bins.length; j++) {
+    const a = bins[j]!;
+    const b = mirrors[j]!;
+    // L̂ = ((re_a + re_b) + i(im_a − im_b)) / 2, Ĉ = ((im_a + im_b) − i(re_a − re_b)) / 2.
+    const lr = (re[a]! + re[b]!) / 2;
+    const li = (im[a]! - im[b]!) / 2;
+    const cr = (im[a]! + im[b]!) / 2;
+    const ci = (re[a]! - re[b]!) / 2;
+    const pl = lr * lr + li * li;
+    const pc = cr * cr + ci * ci;
+    lumPower[j] = pl;
+    chromaPower[j] = pc;
+    if (pl > lumPeak) lumPeak = pl;
+    if (pc > chromaPeak) chromaPeak = pc;
+  }
+  return [peakRatio(lumPeak, lumPower), peakRatio(chromaPeak, chromaPower)];
 }
 
 /** Peak / median power in the annulus of periods 2–6 px. */
-function peakRatio(power: Float64Array): number {
-  const values: number[] = [];
-  let peak = 0;
-  const minR = TILE / 6;
-  const maxR = TILE / 2;
-  for (let v = 0; v < TILE; v++) {
-    const fy = v <= TILE / 2 ? v : v - TILE;
-    for (let u = 0; u < TILE; u++) {
-      const fx = u <= TILE / 2 ? u : u - TILE;
-      const r = Math.hypot(fx, fy);
-      if (r < minR || r > maxR) continue;
-      const p = power[v * TILE + u]!;
-      values.push(p);
-      if (p > peak) peak = p;
-    }
-  }
+function peakRatio(peak: number, annulus: Float64Array): number {
   // Floor: the power a ±2 grey-level noise would give after the Hann window (σ² · Σw² ≈ 4 · 48²),
   // so that a flat, noiseless tile (synthetic scans) does not turn any tiny peak into a huge ratio.
   const floor = 4 * 48 * 48;
-  return peak / (quantile(values, 0.5) + floor);
+  return peak / (quantile(annulus, 0.5) + floor);
 }
 
 /** Median over tiles of the strongest periodic peak ratio (luminance or colour). */
@@ -165,7 +227,7 @@ export function screenPeakRatio(image: NormalizedImage): number {
           chroma[y * TILE + x] = rgb[i]! - rgb[i + 1]!;
         }
       }
-      ratios.push(Math.max(peakRatio(powerSpectrum(lum)), peakRatio(powerSpectrum(chroma))));
+      ratios.push(Math.max(...tilePeakRatios(lum, chroma)));
     }
   }
   // Low quantile: the grid must show in (nearly) every tile, as a screen covers the whole photo.

@@ -1,6 +1,7 @@
 import type { NormalizedImage } from '../image/normalize.ts';
 import { quantile } from '../image/stats.ts';
-import { ringGap, ringRegion, straightenedWithRing } from './field-background.ts';
+import { type RingCanvas, ringGap, ringRegion, straightenedWithRing } from './field-background.ts';
+import { INSIDE, RegionSamples } from './region-samples.ts';
 import { isQuad } from './text-boxes.ts';
 
 /**
@@ -43,46 +44,70 @@ export interface FillTexture {
 }
 
 /** Texture of the background inside a text line and around it; null when too little to measure. */
-export function measureFillTexture(image: NormalizedImage, quad: [number, number][]): FillTexture | null {
-  const { canvas, inner } = straightenedWithRing(image, quad);
+export function measureFillTexture(
+  image: NormalizedImage,
+  quad: [number, number][],
+  straightened: RingCanvas = straightenedWithRing(image, quad),
+): FillTexture | null {
+  const { canvas, inner } = straightened;
   const { data, width: W, height: H } = canvas;
   if (inner.w < 8 || inner.h < 8) return null;
-  const lineValues: number[] = [];
-  for (let y = inner.y; y < inner.y + inner.h; y++)
-    for (let x = inner.x; x < inner.x + inner.w; x++) lineValues.push(data[y * W + x]!);
+  const lineValues = new Float64Array(inner.w * inner.h);
+  for (let y = inner.y, n = 0; y < inner.y + inner.h; y++)
+    for (let x = inner.x; x < inner.x + inner.w; x++) lineValues[n++] = data[y * W + x]!;
   const inkBelow = quantile(lineValues, 0.75) - INK_DEPTH;
-  // Ink grown by one pixel; a pixel is background when nothing of that lies in its 3×3.
-  const nearInk = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      if (data[y * W + x]! >= inkBelow) continue;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const [yy, xx] = [y + dy, x + dx];
-          if (yy >= 0 && yy < H && xx >= 0 && xx < W) nearInk[yy * W + xx] = 1;
-        }
-    }
-  }
+  // A pixel is background when no ink lies within 2 px of it (ink grown by one pixel, then
+  // nothing of that in its 3×3): the ink mask grown by 2 px, rows then columns.
+  const ink = new Uint8Array(W * H);
+  for (let i = 0; i < ink.length; i++) ink[i] = data[i]! < inkBelow ? 1 : 0;
+  const nearInk = grow2(ink, W, H);
   const gap = ringGap(inner.h);
-  const inside: number[] = [];
-  const parts: number[][] = [[], [], [], []]; // above, below, before, after
+  const samples = new RegionSamples(W * H);
   for (let y = 1; y < H - 1; y++) {
     for (let x = 1; x < W - 1; x++) {
       const region = ringRegion(x, y, inner, gap);
       if (region === null) continue;
-      let touchesInk = false;
-      for (let dy = -1; dy <= 1 && !touchesInk; dy++)
-        for (let dx = -1; dx <= 1; dx++) if (nearInk[(y + dy) * W + x + dx]) touchesInk = true;
-      if (touchesInk) continue;
       const i = y * W + x;
-      const v = Math.abs(data[i - 1]! + data[i + 1]! + data[i - W]! + data[i + W]! - 4 * data[i]!);
-      if (region === 'inside') inside.push(v);
-      else parts[region]!.push(v);
+      if (nearInk[i]) continue;
+      samples.add(region, Math.abs(data[i - 1]! + data[i + 1]! + data[i - W]! + data[i + W]! - 4 * data[i]!));
     }
   }
-  const ringParts = parts.filter((p) => p.length >= MIN_PIXELS).map((p) => quantile(p, 0.5));
+  const regions = samples.split();
+  const inside = regions[INSIDE]!;
+  const ringParts = regions
+    .slice(0, INSIDE)
+    .filter((p) => p.length >= MIN_PIXELS)
+    .map((p) => quantile(p, 0.5));
   if (inside.length < MIN_PIXELS || ringParts.length === 0) return null;
   return { inside: quantile(inside, 0.5), ring: Math.min(...ringParts) };
+}
+
+/** `mask` (0/1) grown by 2 px in every direction (a 5×5 square), within the image. */
+function grow2(mask: Uint8Array, W: number, H: number): Uint8Array {
+  // Separable: ink within 2 px along the row, then within 2 px of that along the column; each
+  // pass keeps a running count of the ones in its 5-pixel window.
+  const rows = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) {
+    const r = y * W;
+    let count = 0;
+    for (let x = 0; x < Math.min(2, W); x++) count += mask[r + x]!;
+    for (let x = 0; x < W; x++) {
+      if (x + 2 < W) count += mask[r + x + 2]!;
+      if (x - 3 >= 0) count -= mask[r + x - 3]!;
+      rows[r + x] = count > 0 ? 1 : 0;
+    }
+  }
+  const out = new Uint8Array(W * H);
+  for (let x = 0; x < W; x++) {
+    let count = 0;
+    for (let y = 0; y < Math.min(2, H); y++) count += rows[y * W + x]!;
+    for (let y = 0; y < H; y++) {
+      if (y + 2 < H) count += rows[(y + 2) * W + x]!;
+      if (y - 3 >= 0) count -= rows[(y - 3) * W + x]!;
+      out[y * W + x] = count > 0 ? 1 : 0;
+    }
+  }
+  return out;
 }
 
 /** Strength of the sign (0..1), or null when the line's background is not filled. */

@@ -28,6 +28,24 @@ describe('quantile (linear-time selection)', () => {
     );
   });
 
+  it('returns exactly the sorted value on large samples (the windowed selection) and typed arrays', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: 0, max: 40 }), fc.double({ noNaN: true, min: -1e3, max: 1e3 })), {
+          minLength: 601,
+          maxLength: 5000,
+        }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (values, q) => {
+          const expected = bySorting(values, q) + 0;
+          expect(Object.is(quantile(values, q) + 0, expected)).toBe(true);
+          expect(Object.is(quantile(Float64Array.from(values), q) + 0, expected)).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('handles runs of equal values, sorted input, NaN and emptiness', () => {
     const sorted = Array.from({ length: 10_001 }, (_, i) => i);
     expect(quantile(sorted, 0.5)).toBe(5000);

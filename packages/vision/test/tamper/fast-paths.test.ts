@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { downscaleGrey, toGrey } from '../../src/image/grey.ts';
+import { type Quad, warpQuad } from '../../src/image/raster.ts';
+import { quantile } from '../../src/image/stats.ts';
+import { workingGrey } from '../../src/tamper/capture.ts';
+import { INSIDE, RegionSamples } from '../../src/tamper/region-samples.ts';
+import { warpQuadGrey } from '../../src/tamper/straighten.ts';
+import { colourDocument, rng } from './synthetic.ts';
+
+/**
+ * The tamper step's shortcuts must measure exactly what the plain computations measure: the
+ * thresholds next to each detector were set on those values.
+ */
+describe("tamper fast paths give the plain computations' values", () => {
+  const doc = colourDocument(900, 560, 11);
+
+  it('straightens a tilted field to the same grey as warpQuad then toGrey', () => {
+    const quads: Quad[] = [
+      [
+        [101.3, 80.2],
+        [402.7, 95.9],
+        [400.1, 131.4],
+        [99.6, 116.8],
+      ],
+      // A perspective quad reaching past the picture's edge (clamped samples).
+      [
+        [-12.5, 300.4],
+        [880.2, 290.1],
+        [905.3, 351.7],
+        [-20.1, 365.2],
+      ],
+    ];
+    for (const q of quads) {
+      const plain = toGrey(warpQuad(doc, q, 310, 44));
+      const fast = warpQuadGrey(doc, q, 310, 44);
+      expect(fast.width).toBe(plain.width);
+      expect(fast.height).toBe(plain.height);
+      expect(Array.from(fast.data)).toEqual(Array.from(plain.data));
+    }
+  });
+
+  it('reduces the colour pixels to the same working grey as the full-size grey would', () => {
+    const large = colourDocument(1700, 1000, 5);
+    const plain = downscaleGrey(toGrey(large), Math.max(large.width, large.height) / 800);
+    const fast = workingGrey(large);
+    expect(fast.width).toBe(plain.width);
+    expect(Array.from(fast.data)).toEqual(Array.from(plain.data));
+    expect(Array.from(workingGrey(large, toGrey(large)).data)).toEqual(Array.from(plain.data));
+  });
+
+  it('splits ring samples by region, each region keeping its values', () => {
+    const rand = rng(3);
+    const samples = new RegionSamples(500);
+    const expected: number[][] = [[], [], [], [], []];
+    for (let i = 0; i < 500; i++) {
+      const region = Math.floor(rand() * 5);
+      const value = Math.round(rand() * 255 * 100) / 100;
+      samples.add(region, value);
+      expected[region]!.push(value);
+    }
+    const regions = samples.split();
+    expect(regions).toHaveLength(5);
+    regions.forEach((r, k) => {
+      expect(Array.from(r)).toEqual(expected[k]);
+      if (r.length) expect(quantile(r, 0.75)).toBe(quantile(expected[k]!, 0.75));
+    });
+    expect(regions[INSIDE]!.length).toBe(expected[INSIDE]!.length);
+  });
+});
