@@ -37,14 +37,19 @@ export async function benchAb(rounds: number): Promise<void> {
     ['B', parseSettings(process.env.BENCH_B ?? 'ANALYSIS_CONCURRENCY=1')],
   ];
   const clients = Math.max(1, Number(process.env.BENCH_AB_CLIENTS ?? 1));
+  // Zones in OCR-B, as real documents print them (the verify bench's documents).
+  const ocrb = { mrzFont: 'ocr-b' } as const;
   const passport: AnalysisRequest = {
-    images: { front: image(await documentPhoto('passport')), selfie: image(await matchingSelfie()) },
+    images: {
+      front: image(await documentPhoto('passport', HOLDER, ocrb)),
+      selfie: image(await matchingSelfie()),
+    },
   };
   const holder = { ...HOLDER, number: '12345678901234567' };
   const card: AnalysisRequest = {
     images: {
-      front: image(await documentPhoto('cni_front', holder)),
-      back: image(await documentPhoto('cni_back', holder)),
+      front: image(await documentPhoto('cni_front', holder, ocrb)),
+      back: image(await documentPhoto('cni_back', holder, ocrb)),
       selfie: image(await matchingSelfie()),
     },
   };
