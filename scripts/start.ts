@@ -92,9 +92,9 @@ async function main() {
   writeFileSync(credentialsFile, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
 
   console.log('Loading the analysis models (OCR, faces)…');
-  // The analysis runs on worker threads, one per core (ANALYSIS_CONCURRENCY), so the HTTP
-  // thread keeps answering and two analyses use the two cores (the models run synchronously on
-  // the thread that calls them). IDV_ANALYSIS_WORKERS=0 keeps it in this process.
+  // The analysis runs on worker threads, one per two cores (ANALYSIS_CONCURRENCY), so the HTTP
+  // thread keeps answering while the models run (synchronously, on the thread that calls them;
+  // each session uses two cores' threads). IDV_ANALYSIS_WORKERS=0 keeps it in this process.
   const workers = process.env.IDV_ANALYSIS_WORKERS === '0' ? null : createWorkerAnalyzer();
   if (workers) await workers.ready();
   else await warmUpAnalyzer();

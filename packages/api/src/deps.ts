@@ -16,7 +16,7 @@ export interface AppDeps {
   analyzer?: Analyzer;
   /**
    * The bounded queue in front of the analysis (services/analysis-queue.ts); unset means one
-   * per app with the defaults (one analysis per core, ANALYSIS_CONCURRENCY / ANALYSIS_QUEUE_DEPTH).
+   * per app with the defaults (one analysis per two cores, ANALYSIS_CONCURRENCY / ANALYSIS_QUEUE_DEPTH).
    */
   analysisQueue?: AnalysisQueue;
   /** For tests: how long an analysis may run before 503. */

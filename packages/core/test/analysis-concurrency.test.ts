@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { analysisConcurrency, analysisThreads } from '../src/analysis-concurrency.ts';
 
 describe('analysis concurrency and threads', () => {
-  it('runs one analysis per core with one thread each by default', () => {
-    expect(analysisConcurrency({}, 2)).toBe(2);
-    expect(analysisThreads({}, 2)).toBe(1);
-    expect(analysisConcurrency({}, 8)).toBe(8);
-    expect(analysisThreads({}, 8)).toBe(1);
+  it('runs one analysis per two cores with two threads each by default', () => {
+    expect(analysisConcurrency({}, 2)).toBe(1);
+    expect(analysisThreads({}, 2)).toBe(2);
+    expect(analysisConcurrency({}, 8)).toBe(4);
+    expect(analysisThreads({}, 8)).toBe(2);
+    // An odd core count: the last core is shared out as an extra thread.
+    expect(analysisConcurrency({}, 3)).toBe(1);
+    expect(analysisThreads({}, 3)).toBe(3);
   });
 
   it('gives the cores to the fewer analyses ANALYSIS_CONCURRENCY allows', () => {
@@ -25,7 +28,7 @@ describe('analysis concurrency and threads', () => {
 
   it('ignores values that are not positive integers', () => {
     for (const v of ['', ' ', '0', '-1', '1.5', 'two']) {
-      expect(analysisConcurrency({ ANALYSIS_CONCURRENCY: v }, 2)).toBe(2);
+      expect(analysisConcurrency({ ANALYSIS_CONCURRENCY: v }, 4)).toBe(2);
       expect(analysisThreads({ ONNX_THREADS: v, ANALYSIS_CONCURRENCY: '1' }, 2)).toBe(2);
     }
   });

@@ -5,13 +5,13 @@ import { ApiError } from '../http/api-error.ts';
  * A bounded work queue in front of the analysis. The models are CPU-bound: several analyses
  * run at once on 2 cores only slow each other down (every request gets slower, none finishes
  * sooner), and beyond some number of waiting requests every one of them would time out. So at
- * most `concurrency` analyses run (one per core by default), at most `depth` more wait their
+ * most `concurrency` analyses run (one per two cores by default, analysisConcurrency), at most `depth` more wait their
  * turn in arrival order, and anything beyond is refused at once with 503 `analysis_unavailable`
  * and a `retry-after` estimated from how long the work ahead takes, before anything is written.
  */
 
 export interface AnalysisQueueOptions {
-  /** Analyses run at once. Default: analysisConcurrency() (env ANALYSIS_CONCURRENCY, else one per core). */
+  /** Analyses run at once. Default: analysisConcurrency() (env ANALYSIS_CONCURRENCY, else one per two cores). */
   concurrency?: number;
   /** Analyses that may wait beyond the running ones. Default: env ANALYSIS_QUEUE_DEPTH, else 4 per running slot. */
   depth?: number;

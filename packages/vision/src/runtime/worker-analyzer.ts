@@ -11,7 +11,8 @@ import {
 import type { WorkerReply, WorkerResults, WorkerTask } from './worker-messages.ts';
 
 /**
- * The analyzer on a pool of worker threads, one per core, each with its own warm models.
+ * The analyzer on a pool of worker threads, one per analysis run at once (analysisConcurrency:
+ * one per two cores), each with its own warm models.
  *
  * Why: onnxruntime-node runs `session.run` synchronously on the calling thread (its promise is
  * only deferred by setImmediate). In process, an analysis therefore holds the HTTP thread for
@@ -28,7 +29,7 @@ import type { WorkerReply, WorkerResults, WorkerTask } from './worker-messages.t
  */
 
 export interface WorkerAnalyzerOptions {
-  /** Worker threads. Default: analysisConcurrency() (env ANALYSIS_CONCURRENCY, else one per core), as the API's queue. */
+  /** Worker threads. Default: analysisConcurrency() (env ANALYSIS_CONCURRENCY, else one per two cores), as the API's queue. */
   workers?: number;
   /** A task running longer is abandoned and its worker replaced (frees the core). Default 60 s. */
   taskTimeoutMs?: number;
