@@ -81,7 +81,7 @@ export function fieldFontDeviation(
   image: NormalizedImage,
   box: Box & { quad?: [number, number][] },
   grey?: GreyImage,
-  opts: { fillers?: boolean; heights?: boolean } = {},
+  opts: { fillers?: boolean; heights?: boolean; paddedByHeight?: boolean } = {},
 ): { height: number | null; stroke: number | null } {
   const none = { height: null, stroke: null };
   const height = box.quad
@@ -104,13 +104,21 @@ export function fieldFontDeviation(
     capitals.inliers.map((g) => g.y + g.h),
     0.5,
   );
+  // A value's box from the reading step reaches one line height beyond the value on each side
+  // (read-document.ts fieldBox: character positions are estimated, and the value's end glyphs
+  // must not be cut). When the reader glued a label to its value ("expiration:25.09.2031"), that
+  // margin holds the label's last letter, a lowercase one standing on the baseline: a shorter
+  // glyph whose centre lies in the margin is the neighbour's as likely as the value's, so only a
+  // taller one counts there. Substitutions inside the value are judged as before.
+  const margin = opts.paddedByHeight ? crop.height : 0;
+  const inMargin = (g: Glyph) => g.x + g.w / 2 < margin || g.x + g.w / 2 > crop.width - margin;
   let worst = 0;
   for (const g of letters) {
     const expected = capitalAt(g);
     if (expected <= 0) continue;
     const deviation = (g.h - expected) / expected;
     if (deviation < 0) {
-      if (opts.fillers) continue;
+      if (opts.fillers || inMargin(g)) continue;
       if (baseline - (g.y + g.h) > BASELINE_TOLERANCE * expected) continue;
     }
     worst = Math.max(worst, Math.abs(deviation));

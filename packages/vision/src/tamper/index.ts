@@ -204,7 +204,11 @@ export async function detectTamper(
       // 34 bona fide captures of the generated holdout (real fixture pages' fields vary in
       // weight more than the tuning half showed), so it is measured, not used.
       const font = timed('font', () =>
-        fieldFontDeviation(image, box, grey ?? undefined, { fillers: box.field.startsWith('mrz') }),
+        fieldFontDeviation(image, box, grey ?? undefined, {
+          fillers: box.field.startsWith('mrz'),
+          // The reading step's value boxes (with a quad) are padded by one line height.
+          paddedByHeight: box.quad !== undefined,
+        }),
       );
       if (font.height !== null && font.height > GLYPH_HEIGHT_TOLERANCE)
         add(
