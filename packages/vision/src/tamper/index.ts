@@ -30,6 +30,7 @@ import {
 import { nativeScreenPeakRatios, screenPeakRatio, screenStrength } from './screen.ts';
 import { measureFillTexture, parseLineBoxes, smoothFillStrength } from './smooth-fill.ts';
 import { parseTextBoxes } from './text-boxes.ts';
+import { measureSpeckle, speckleStrength } from './toner-speckle.ts';
 import { strengthBetween, type TamperContext, type TamperImages } from './types.ts';
 
 export { severityFor, TAMPER_SIGNS } from './descriptions.ts';
@@ -141,8 +142,11 @@ export async function detectTamper(
       cues.screen || cues.copy ? await timedAsync('learned', () => captureScores(image, window)) : null;
     const colourCopy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
     const learnedCopy = learned && cues.copy ? learnedStrength(learned.copy, LEARNED_COPY) : null;
-    const copy =
-      colourCopy === null && learnedCopy === null ? null : Math.max(colourCopy ?? 0, learnedCopy ?? 0);
+    // Stray toner dots on the blank paper (toner-speckle.ts): a copy that kept its colour.
+    const speckle = timed('speckle', () => measureSpeckle(image, window));
+    const speckleCopy = speckle ? speckleStrength(speckle.density) : null;
+    const cuesCopy = [colourCopy, learnedCopy, speckleCopy].filter((s): s is number => s !== null);
+    const copy = cuesCopy.length ? Math.max(...cuesCopy) : null;
     // The paper card is a copy-like object by nature: drawn independently (corpus/paper-card.ts)
     // with a black and white photo and a faded stamp, a genuine card measures 0.004, as grey as a
     // photocopy of it (0.005–0.009). Colour alone cannot tell them apart there, so on that layout
