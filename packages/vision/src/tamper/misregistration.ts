@@ -16,6 +16,13 @@ import type { Region } from './types.ts';
  * tiles a least-squares fit of each shift as a translation plus a magnification about the image
  * centre. The translation is the copier's registration error; the magnification (the lens's) is
  * left out. The result is the larger translation of the two planes, in working pixels.
+ *
+ * Measured, not raised as a sign: on tuning-side generated images (export-training.ts, 40
+ * sources; docs/benchmarks.md, issue 14, colour copies) bona fide phone captures
+ * reach 0.107 px (a drawn colour card), clean files 0.049, while colour copies have a median of
+ * 0.112 (p10 0.019: the corpus's copier shifts a plane by a whole pixel only two times in three,
+ * and the shift is scaled by the saturation the copy keeps). Toner speckle (toner-speckle.ts)
+ * separates the same images far better; `scripts/eval/copy-cues.ts` prints both.
  */
 
 /** Tiles per side of the window: enough tiles to separate a translation from a magnification. */
@@ -30,9 +37,9 @@ const MIN_TILE_ENERGY = 20;
 const MAX_TILE_SHIFT = 2;
 
 export interface Misregistration {
-  /** Translation of the red plane against green (x, y), working px. */
+  /** How far the red plane's print lies from the green one's (x right, y down), working px. */
   red: [number, number];
-  /** Translation of the blue plane against green (x, y), working px. */
+  /** The same for the blue plane. */
   blue: [number, number];
   /** The larger of the two translations' lengths. */
   shift: number;
@@ -139,7 +146,8 @@ function tileShift(image: NormalizedImage, xa: number, ya: number, xb: number, y
   const solve = (px: number, py: number, a: number): [number, number] | null => {
     // A plane with almost no gain against green (a flat colour, no text in it) has no shift.
     if (Math.abs(a) < 0.2) return null;
-    return [(gyy * px - gxy * py) / det / a, (gxx * py - gxy * px) / det / a];
+    // The LK step gives s with P(x) ≈ G(x + s); the plane's print lies at −s (moved by −s).
+    return [-(gyy * px - gxy * py) / det / a, -(gxx * py - gxy * px) / det / a];
   };
   const red = solve(rx, ry, aR);
   const blue = solve(bx, by, aB);

@@ -25,22 +25,27 @@ const MIN_CANDIDATES = 5000;
  * source pixel at 30–70 % of the paper's tone) keeps 16–40 levels after the copy's and the
  * phone's blur; sensor noise (σ 1.5–4, averaged by the reduction to the working size) and
  * JPEG's ringing reach it on a flat ring only rarely: generated bona fide phone captures of
- * the tuning sources measured at most 0.41 dots per 10,000 paper positions at this depth,
- * against 2–6 at depth 6 (noise counted as dots).
+ * tuning-side sources measured at most 0.79 dots per 10,000 paper positions at this depth,
+ * against up to 30 at depth 6 (noise counted as dots).
  */
 export const SPECKLE_DEPTH = 16;
 /**
- * Sign from this density (dots per 10,000 flat paper positions). Tuning-side sources
- * (export-training.ts, 15 sources: the fixtures' tuning pages, synthetic tuning layouts, drawn
- * training cards; docs in /work/helpers/out/colour-copy.md): bona fide phone captures 0–0.41,
- * clean digital files (render, JPEG, flatbed scan) 0–0.65; copies 0.55–20 (colour copies
- * median 4.2, grey 3.3, prints photographed 3.9). 1.0 is 1.5× the highest genuine value; the
- * few copies under it are left to the colour spread.
+ * Sign from this density (dots per 10,000 flat paper positions). Measured on tuning-side
+ * sources only (scripts/eval/copy-cues.ts on an export-training.ts export of 40 sources: the
+ * fixtures' 4 tuning pages, 24 synthetic tuning layouts, 12 drawn training cards; figures in
+ * docs/benchmarks.md, issue 14, colour copies): bona fide phone captures 0–0.79 (one drawn
+ * colour card; every other ≤ 0.18), clean digital files (render, JPEG, flatbed scan) 0–0.20;
+ * colour copies median 3.7 (10th percentile 0.70), grey copies 3.3 (1.26), prints photographed
+ * 2.7 (0.77). 1.0 sits above every genuine value (1.27× the highest), the copies under it are
+ * left to the colour spread. The real fixtures' tuning half has three real grey photocopies at
+ * 0–0.34 (the colour spread catches them) and genuine pages at 0–0.51: real copiers may scatter
+ * far less toner than the corpus's, so this cue is not expected to carry real copies alone.
  */
 export const SPECKLE_MIN_DENSITY = 1;
 /**
- * High severity (strength 0.5, severityFor) at 2 dots per 10,000, three times the highest
- * genuine value measured; strength 1 at 3. Most copies measure above 2 (medians 3.3–4.2).
+ * High severity (strength 0.5, severityFor: a tamper fail) from 2 dots per 10,000, 2.5 times the
+ * highest genuine value measured; strength 1 at 3. Most generated copies measure above 2
+ * (medians 2.7–3.7); between 1 and 2 the sign asks for a review.
  */
 const SPECKLE_UNMISTAKABLE = 3;
 /**
