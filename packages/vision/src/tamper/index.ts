@@ -30,7 +30,7 @@ import {
 import { nativeScreenPeakRatios, screenPeakRatio, screenStrength } from './screen.ts';
 import { measureFillTexture, parseLineBoxes, smoothFillStrength } from './smooth-fill.ts';
 import { parseTextBoxes } from './text-boxes.ts';
-import { measureSpeckle, speckleStrength } from './toner-speckle.ts';
+import { measureSpeckle, speckleCueOn, speckleStrength } from './toner-speckle.ts';
 import { strengthBetween, type TamperContext, type TamperImages } from './types.ts';
 
 export { severityFor, TAMPER_SIGNS } from './descriptions.ts';
@@ -143,7 +143,8 @@ export async function detectTamper(
     const colourCopy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
     const learnedCopy = learned && cues.copy ? learnedStrength(learned.copy, LEARNED_COPY) : null;
     // Stray toner dots on the blank paper (toner-speckle.ts): a copy that kept its colour.
-    const speckle = timed('speckle', () => measureSpeckle(image, window));
+    // Opt-in (speckleCueOn): it false-alarms on real genuine documents.
+    const speckle = speckleCueOn() ? timed('speckle', () => measureSpeckle(image, window)) : null;
     const speckleCopy = speckle ? speckleStrength(speckle.density) : null;
     const cuesCopy = [colourCopy, learnedCopy, speckleCopy].filter((s): s is number => s !== null);
     const copy = cuesCopy.length ? Math.max(...cuesCopy) : null;

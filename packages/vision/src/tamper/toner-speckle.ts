@@ -56,6 +56,20 @@ const SPECKLE_UNMISTAKABLE = 3;
 const BAND = 24;
 const MAX_PIXELS = 600_000;
 
+/**
+ * Whether the tamper step raises the cue: only with IDV_TAMPER_SPECKLE=1 (read at each call, so
+ * an evaluation can measure the step with and without it). Off by default: on real uploads it
+ * does not measure what it does on the generated corpus. The real fixtures' tuning half has its
+ * three real grey copies at 0–0.34 and a genuine page at 0.51 (real copiers scatter far less
+ * toner than the corpus's), and the holdout half, measured once, read two genuine documents at
+ * 1.08 and 1.75 (review signs; 1.75 is near the fail bar) while its one real copy was caught by
+ * the colour spread anyway (docs/benchmarks.md, issue 14, colour copies). It lifts the
+ * generated copies (the corpus's copier scatters 0.05–0.4 % of its pixels as toner dots).
+ */
+export function speckleCueOn(): boolean {
+  return process.env.IDV_TAMPER_SPECKLE === '1';
+}
+
 /** The sign's strength from the measured density (null: no sign). */
 export function speckleStrength(density: number): number | null {
   if (density < SPECKLE_MIN_DENSITY) return null;

@@ -6,6 +6,7 @@ import { colourCopy, roomLight } from '../../scripts/eval/corpus/photocopy.ts';
 import { seededRng } from '../../scripts/eval/corpus/rng.ts';
 import { type NormalizedImage, normalizeImage } from '../../src/image/normalize.ts';
 import type { RgbImage } from '../../src/image/raster.ts';
+import { detectTamper } from '../../src/tamper/index.ts';
 import { documentWindow } from '../../src/tamper/photocopy.ts';
 import { measureSpeckle, SPECKLE_MIN_DENSITY, speckleStrength } from '../../src/tamper/toner-speckle.ts';
 
@@ -90,4 +91,27 @@ describe('toner speckle on generated copies (the corpus generators)', () => {
       }
     },
   );
+});
+
+describe('the tamper step with the speckle cue (IDV_TAMPER_SPECKLE=1)', () => {
+  it('raises photocopy on a colour copy only when the cue is on', SLOW, async () => {
+    const card = await drawColourCard(seededRng(31), 'card');
+    const copy = await colourCopy(card.image, seededRng(32));
+    const front = await normalizeImage(await phoneCapture(copy, seededRng(33)));
+    const copySign = async () =>
+      (await detectTamper({ front }, { layout: card.layout, portrait: null })).signals.find(
+        (s) => s.type === 'photocopy',
+      );
+    const before = process.env.IDV_TAMPER_SPECKLE;
+    try {
+      delete process.env.IDV_TAMPER_SPECKLE;
+      // This copy kept enough colour for the colour spread: without the cue it passes.
+      expect(await copySign()).toBeUndefined();
+      process.env.IDV_TAMPER_SPECKLE = '1';
+      expect(await copySign()).toBeDefined();
+    } finally {
+      if (before === undefined) delete process.env.IDV_TAMPER_SPECKLE;
+      else process.env.IDV_TAMPER_SPECKLE = before;
+    }
+  });
 });
