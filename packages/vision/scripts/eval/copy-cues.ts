@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
 import { measureMisregistration } from '../../src/tamper/misregistration.ts';
@@ -73,4 +72,3 @@ const q = (xs: number[]) => {
 console.log('kind | spread min p10 med p90 max | misregistration | speckle');
 for (const [kind, k] of [...byKind].sort())
   console.log(`${kind} | ${q(k.spread)} | ${q(k.mis)} | ${q(k.speck)}`);
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void 0;
