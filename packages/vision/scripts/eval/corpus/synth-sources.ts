@@ -21,36 +21,39 @@ import type { GenuineSource, Rect } from './types.ts';
  * contrast, multiplied into the page like ink.
  */
 export async function synthSources(half: Half, count: number): Promise<GenuineSource[]> {
+  const out: GenuineSource[] = [];
+  for (let i = 0; i < count; i++) out.push(await synthSource(half, i));
+  return out;
+}
+
+/** The `i`-th synthetic source of a half (the same document on every call). */
+export async function synthSource(half: Half, i: number): Promise<GenuineSource> {
   const layouts = LAYOUTS.filter(
     (l) => l.portrait && l.side !== 'back' && l.kind !== 'niger_paper' && (half === 'holdout' || !l.heldOut),
   );
-  const out: GenuineSource[] = [];
-  for (let i = 0; i < count; i++) {
-    const layout = layouts[i % layouts.length]!;
-    const name = `synth-${half}-${i}-${layout.id}`;
-    const doc = await generateDocument(seedOf(name), { layout: layout.id, upright: true });
-    const t = doc.truth;
-    const image = await decodeRgb(new Uint8Array(doc.image));
-    if (layout.ghost && layout.portrait && t.portrait)
-      await printGhost(
-        image,
-        rectOf(t.portrait.quad),
-        layout.ghost,
-        layout.portrait.w,
-        seededRng(seedOf(`${name}:ghost`)),
-      );
-    out.push({
-      name,
+  const layout = layouts[i % layouts.length]!;
+  const name = `synth-${half}-${i}-${layout.id}`;
+  const doc = await generateDocument(seedOf(name), { layout: layout.id, upright: true });
+  const t = doc.truth;
+  const image = await decodeRgb(new Uint8Array(doc.image));
+  if (layout.ghost && layout.portrait && t.portrait)
+    await printGhost(
       image,
-      layout: t.documentLayout,
-      ...(t.portrait ? { portraitId: `synth-photo-${t.portrait.index}` } : {}),
-      boxes: {
-        ...(t.portrait ? { portrait: rectOf(t.portrait.face) } : {}),
-        fields: t.boxes.map((b) => ({ field: b.field, box: rectOf(b.quad) })),
-      },
-    });
-  }
-  return out;
+      rectOf(t.portrait.quad),
+      layout.ghost,
+      layout.portrait.w,
+      seededRng(seedOf(`${name}:ghost`)),
+    );
+  return {
+    name,
+    image,
+    layout: t.documentLayout,
+    ...(t.portrait ? { portraitId: `synth-photo-${t.portrait.index}` } : {}),
+    boxes: {
+      ...(t.portrait ? { portrait: rectOf(t.portrait.face) } : {}),
+      fields: t.boxes.map((b) => ({ field: b.field, box: rectOf(b.quad) })),
+    },
+  };
 }
 
 function rectOf(quad: readonly (readonly [number, number])[]): Rect {
