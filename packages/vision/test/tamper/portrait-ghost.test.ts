@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneCaptureMapped } from '../../scripts/eval/corpus/phone-capture.ts';
 import { swapPortrait } from '../../scripts/eval/corpus/portrait.ts';
 import { type Rng, seededRng, seedOf } from '../../scripts/eval/corpus/rng.ts';
@@ -54,7 +54,7 @@ describe('portrait ghost', () => {
   });
 
   it(
-    'leaves a genuine page with its ghost alone; a swapped portrait is a portrait_edge sign',
+    'leaves a genuine page with its ghost alone; a swapped portrait is a portrait_edge sign (cue on)',
     SLOW,
     async () => {
       // Tuning-half synthetic sources: a passport page printing a ghost, and a page showing
@@ -78,4 +78,12 @@ describe('portrait ghost', () => {
       expect(signals.find((s) => s.type === 'portrait_edge')?.severity).toBe('high');
     },
   );
+
+  // Opt-in (tamper/index.ts): the cases above run with the cue switched on.
+  beforeAll(() => {
+    process.env.IDV_TAMPER_GHOST = '1';
+  });
+  afterAll(() => {
+    delete process.env.IDV_TAMPER_GHOST;
+  });
 });
