@@ -72,7 +72,9 @@ async function settledByModel(img: RgbImage, page: PageReading): Promise<MrzRead
   const readers = configuredReaders();
   if (readers.length !== 1 || readers[0] !== 'cascade' || !page.lines.some((l) => l.deferred)) return null;
   for (const block of deferredBlocks(img, page).slice(0, REREAD_CANDIDATES)) {
-    const first = await readMrzBlock(img, page, block.rows, block.format, 'model');
+    // The first crops only: the extra crops' vote is the full cascade's (a reading they would
+    // make sure goes the full way, as before deferring, at the cost of these first crops).
+    const first = await readMrzBlock(img, page, block.rows, block.format, 'model', true);
     if (!first || !modelSure(first) || !looksLikeMrz(block.rows, first)) continue;
     noteDecision('mrz-cascade', 'stopped sure');
     settleBlock(page, block.rows, first);
