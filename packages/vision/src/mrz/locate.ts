@@ -38,6 +38,13 @@ export interface FoundMrz extends CorrectedMrz {
 
 /** Shortest reading considered an MRZ line (TD1 lines are 30; the reader may lose fillers). */
 const MIN_ROW_CHARS = 20;
+/**
+ * Shortest reading kept as an MRZ row when the block's ink is measured (mrzCandidates with
+ * `inkChars`): a TD1 middle row with an empty optional part is 11 fillers and a check digit the
+ * reader may drop (30 read as 19), and a degraded row may be read in pieces of which some are
+ * lost. Such rows make a candidate only when the ink measures the block as an MRZ format.
+ */
+const MIN_INKED_ROW_CHARS = 12;
 /** Share of the unrestricted reading that must already be MRZ characters (rejects printed words). */
 const MIN_MRZ_CHAR_SHARE = 0.8;
 /** Rows of one MRZ are at most this many line heights apart (centre to centre). */
@@ -49,8 +56,11 @@ function isMrzChar(c: string): boolean {
   return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '<';
 }
 
-/** Joins pieces of the same row that the detector split, left to right. */
-export function mrzRows(lines: TextLine[]): MrzRow[] {
+/**
+ * Joins pieces of the same row that the detector split, left to right. Rows read shorter than
+ * `minChars` are left out (MIN_ROW_CHARS unless the caller measures the rows' ink).
+ */
+export function mrzRows(lines: TextLine[], minChars = MIN_ROW_CHARS): MrzRow[] {
   const pieces = lines
     .map((l, i) => ({ l, i }))
     .filter(({ l }) => l.mrz.text.length >= 4)
@@ -88,7 +98,7 @@ export function mrzRows(lines: TextLine[]): MrzRow[] {
     }
   }
   return rows
-    .filter((r) => r.mrz.text.length >= MIN_ROW_CHARS && mrzShare(r.text) >= MIN_MRZ_CHAR_SHARE)
+    .filter((r) => r.mrz.text.length >= minChars && mrzShare(r.text) >= MIN_MRZ_CHAR_SHARE)
     .sort((a, b) => a.y - b.y);
 }
 
@@ -140,36 +150,67 @@ const UNPARSED_INK_SCORE = -1000;
  * characters) is a candidate of the ink's format, and not of a shorter format for those rows.
  */
 export function mrzCandidates(lines: TextLine[], inkChars?: BlockInkMeasure): MrzCandidate[] {
-  const rows = mrzRows(lines);
   const out: MrzCandidate[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    for (const count of [2, 3]) {
-      const group = rows.slice(i, i + count);
-      if (group.length !== count || !stacked(group)) continue;
-      const ink = inkExtension(group, inkChars);
-      for (const format of ['TD1', 'TD2', 'TD3'] as MrzFormat[]) {
-        if (MRZ_LAYOUTS[format].lineCount !== count) continue;
-        if (ink && format === ink.format) {
-          const found = readGroup(ink.rows, format);
-          const score = found ? groupScore(found) : UNPARSED_INK_SCORE;
-          out.push({ rows: ink.rows, format, found, score, extended: true });
-          continue;
-        }
-        // The ink says these rows are longer than this format's: not this format.
-        if (ink && MRZ_LAYOUTS[format].lineLength < MRZ_LAYOUTS[ink.format].lineLength) continue;
-        if (!lengthsFit(group, format)) continue;
-        const found = readGroup(group, format);
-        out.push({ rows: group, format, found, score: found ? groupScore(found) : Number.NEGATIVE_INFINITY });
+  for (const { group, short } of rowGroups(lines, !!inkChars)) {
+    const count = group.length;
+    const ink = inkExtension(group, inkChars, short);
+    if (short && !ink) continue;
+    for (const format of ['TD1', 'TD2', 'TD3'] as MrzFormat[]) {
+      if (MRZ_LAYOUTS[format].lineCount !== count) continue;
+      if (short && format !== ink!.format) continue;
+      if (ink && format === ink.format) {
+        const found = readGroup(ink.rows, format);
+        const score = found ? groupScore(found) : UNPARSED_INK_SCORE;
+        out.push({ rows: ink.rows, format, found, score, extended: true });
+        continue;
       }
+      // The ink says these rows are longer than this format's: not this format.
+      if (ink && MRZ_LAYOUTS[format].lineLength < MRZ_LAYOUTS[ink.format].lineLength) continue;
+      if (!lengthsFit(group, format)) continue;
+      const found = readGroup(group, format);
+      out.push({ rows: group, format, found, score: found ? groupScore(found) : Number.NEGATIVE_INFINITY });
     }
   }
   return out.sort((a, b) => b.score - a.score);
 }
 
-/** The ink's format and rows for `group` when they are longer than its reading, else null. */
+/**
+ * Stacks of 2 or 3 MRZ-like rows: consecutive rows read at MRZ length, and, when the ink is
+ * measured (`withShort`), stacks holding a row read short (`short`: such a block is an MRZ only
+ * as its ink says). A short row is chained to the nearest stacked row below it rather than to
+ * the next row by height: short pieces of other text (a composite's front beside the MRZ) lie
+ * between MRZ rows in that order.
+ */
+function rowGroups(lines: TextLine[], withShort: boolean): { group: MrzRow[]; short: boolean }[] {
+  const out: { group: MrzRow[]; short: boolean }[] = [];
+  const rows = mrzRows(lines);
+  for (let i = 0; i < rows.length; i++)
+    for (const count of [2, 3]) {
+      const group = rows.slice(i, i + count);
+      if (group.length === count && stacked(group)) out.push({ group, short: false });
+    }
+  if (!withShort) return out;
+  const all = mrzRows(lines, MIN_INKED_ROW_CHARS);
+  const below = (r: MrzRow) => all.find((b) => b.y > r.y && stacked([r, b]));
+  for (const first of all) {
+    const group = [first];
+    for (let next = below(first); next && group.length < 3; next = below(next)) {
+      group.push(next);
+      if (group.some((r) => r.mrz.text.length < MIN_ROW_CHARS)) out.push({ group: [...group], short: true });
+    }
+  }
+  return out;
+}
+
+/**
+ * The ink's format and rows for `group` when they are longer than its reading, else null. With
+ * `short` (a row read below MIN_ROW_CHARS) the ink is always measured and its format returned
+ * whatever the median reading's length: the block is then the ink's or nothing.
+ */
 function inkExtension(
   group: MrzRow[],
   inkChars: BlockInkMeasure | undefined,
+  short = false,
 ): { format: MrzFormat; rows: MrzRow[] } | null {
   if (!inkChars) return null;
   const lengths = group.map((r) => r.mrz.text.length).sort((a, b) => a - b);
@@ -181,11 +222,12 @@ function inkExtension(
       .filter((L) => L.lineCount === group.length)
       .map((L) => L.lineLength),
   );
-  if (read >= longest) return null;
+  if (read >= longest && !short) return null;
   const ink = inkChars(group);
   if (!ink) return null;
   const format = formatFromInk(group.length, ink.chars);
-  if (!format || MRZ_LAYOUTS[format].lineLength < read + MIN_INK_EXTENSION) return null;
+  if (!format) return null;
+  if (!short && MRZ_LAYOUTS[format].lineLength < read + MIN_INK_EXTENSION) return null;
   return { format, rows: ink.rows };
 }
 
