@@ -175,6 +175,20 @@ export function mrzCandidates(lines: TextLine[], inkChars?: BlockInkMeasure): Mr
 }
 
 /**
+ * Fillers a block's reading must hold to be an MRZ candidate. Every MRZ has at least '<<'
+ * between surname and given names, and most have filler runs; the page reading's MRZ-alphabet
+ * reading keeps most of them. Stacked lines of printed capitals (a card's title over a line of
+ * microtext and its number) have none, yet read at MRZ lengths, a format-constrained decoding
+ * of them can make two check digits hold by choosing among its alternatives (an invented MRZ).
+ */
+const MIN_BLOCK_FILLERS = 2;
+function blockFillers(group: MrzRow[]): number {
+  let n = 0;
+  for (const r of group) for (const c of r.mrz.text) if (c === '<') n++;
+  return n;
+}
+
+/**
  * Stacks of 2 or 3 MRZ-like rows: consecutive rows read at MRZ length, and, when the ink is
  * measured (`withShort`), stacks holding a row read short (`short`: such a block is an MRZ only
  * as its ink says). A short row is chained to the nearest stacked row below it rather than to
@@ -183,11 +197,14 @@ export function mrzCandidates(lines: TextLine[], inkChars?: BlockInkMeasure): Mr
  */
 function rowGroups(lines: TextLine[], withShort: boolean): { group: MrzRow[]; short: boolean }[] {
   const out: { group: MrzRow[]; short: boolean }[] = [];
+  const push = (group: MrzRow[], short: boolean) => {
+    if (blockFillers(group) >= MIN_BLOCK_FILLERS) out.push({ group, short });
+  };
   const rows = mrzRows(lines);
   for (let i = 0; i < rows.length; i++)
     for (const count of [2, 3]) {
       const group = rows.slice(i, i + count);
-      if (group.length === count && stacked(group)) out.push({ group, short: false });
+      if (group.length === count && stacked(group)) push(group, false);
     }
   if (!withShort) return out;
   const all = mrzRows(lines, MIN_INKED_ROW_CHARS);
@@ -196,7 +213,7 @@ function rowGroups(lines: TextLine[], withShort: boolean): { group: MrzRow[]; sh
     const group = [first];
     for (let next = below(first); next && group.length < 3; next = below(next)) {
       group.push(next);
-      if (group.some((r) => r.mrz.text.length < MIN_ROW_CHARS)) out.push({ group: [...group], short: true });
+      if (group.some((r) => r.mrz.text.length < MIN_ROW_CHARS)) push([...group], true);
     }
   }
   return out;
