@@ -69,6 +69,23 @@ describe('MRZ row extent from the ink', () => {
     const td3 = candidates.find((c) => c.format === 'TD3');
     expect(td3?.extended).toBe(true);
   });
+  it('stops at the dark surround beyond the page edge (an MRZ printed near the edge)', async () => {
+    const img = await renderMrzPage(PASSPORT_ZONE, {
+      title: 'PASSPORT',
+      portrait: true,
+      left: 8,
+      surround: 150,
+    });
+    const view = await readDocumentPage(img);
+    const rows = mrzRows(view.page.lines);
+    expect(rows.length).toBe(2);
+    for (const row of rows) {
+      const ink = rowInk(view.image, view.page, row);
+      expect(ink).not.toBeNull();
+      expect(Math.abs(ink!.chars - 44)).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('takes a TD1 whose middle row was read without its filler run (19 characters) by its ink', async () => {
     const img = await renderMrzPage(SAHEL_CARD_ZONE, {
       width: 1200,
