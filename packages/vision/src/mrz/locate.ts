@@ -41,10 +41,11 @@ const MIN_ROW_CHARS = 20;
 /**
  * Shortest reading kept as an MRZ row when the block's ink is measured (mrzCandidates with
  * `inkChars`): a TD1 middle row with an empty optional part is 11 fillers and a check digit the
- * reader may drop (30 read as 19), and a degraded row may be read in pieces of which some are
- * lost. Such rows make a candidate only when the ink measures the block as an MRZ format.
+ * reader may drop (30 read as 19), and a degraded row (halftone, blur) may be read as a few
+ * pieces of which most are lost. Such rows make a candidate only when the ink measures every row
+ * of the block at the format's length (inkOnly below); 4 is the shortest piece a row is made of.
  */
-const MIN_INKED_ROW_CHARS = 12;
+const MIN_INKED_ROW_CHARS = 4;
 /** Share of the unrestricted reading that must already be MRZ characters (rejects printed words). */
 const MIN_MRZ_CHAR_SHARE = 0.8;
 /** Rows of one MRZ are at most this many line heights apart (centre to centre). */
@@ -151,13 +152,13 @@ const UNPARSED_INK_SCORE = -1000;
  */
 export function mrzCandidates(lines: TextLine[], inkChars?: BlockInkMeasure): MrzCandidate[] {
   const out: MrzCandidate[] = [];
-  for (const { group, short } of rowGroups(lines, !!inkChars)) {
+  for (const { group, inkOnly } of rowGroups(lines, !!inkChars)) {
     const count = group.length;
-    const ink = inkExtension(group, inkChars, short);
-    if (short && !ink) continue;
+    const ink = inkExtension(group, inkChars, inkOnly);
+    if (inkOnly && !ink) continue;
     for (const format of ['TD1', 'TD2', 'TD3'] as MrzFormat[]) {
       if (MRZ_LAYOUTS[format].lineCount !== count) continue;
-      if (short && format !== ink!.format) continue;
+      if (inkOnly && format !== ink!.format) continue;
       if (ink && format === ink.format) {
         const found = readGroup(ink.rows, format);
         const score = found ? groupScore(found) : UNPARSED_INK_SCORE;
@@ -175,11 +176,13 @@ export function mrzCandidates(lines: TextLine[], inkChars?: BlockInkMeasure): Mr
 }
 
 /**
- * Fillers a block's reading must hold to be an MRZ candidate. Every MRZ has at least '<<'
- * between surname and given names, and most have filler runs; the page reading's MRZ-alphabet
- * reading keeps most of them. Stacked lines of printed capitals (a card's title over a line of
- * microtext and its number) have none, yet read at MRZ lengths, a format-constrained decoding
- * of them can make two check digits hold by choosing among its alternatives (an invented MRZ).
+ * Fillers a block's reading must hold to be a candidate on its reading. Every MRZ has at least
+ * '<<' between surname and given names, and most have filler runs; the page reading's
+ * MRZ-alphabet reading keeps most of them. Stacked lines of printed capitals (a card's title over
+ * a line of microtext and its number) have none, yet read at MRZ lengths, a format-constrained
+ * decoding of them can make two check digits hold by choosing among its alternatives (an
+ * invented MRZ). A block with fewer (a halftone MRZ whose chevrons were read as dashes) is a
+ * candidate only as its ink says (inkOnly).
  */
 const MIN_BLOCK_FILLERS = 2;
 function blockFillers(group: MrzRow[]): number {
@@ -190,15 +193,17 @@ function blockFillers(group: MrzRow[]): number {
 
 /**
  * Stacks of 2 or 3 MRZ-like rows: consecutive rows read at MRZ length, and, when the ink is
- * measured (`withShort`), stacks holding a row read short (`short`: such a block is an MRZ only
- * as its ink says). A short row is chained to the nearest stacked row below it rather than to
- * the next row by height: short pieces of other text (a composite's front beside the MRZ) lie
- * between MRZ rows in that order.
+ * measured (`withInk`), stacks holding a row read short. `inkOnly`: the block is an MRZ only as
+ * its ink says, every row measured at the format's length (a row read short, or too few fillers
+ * read); without the ink such blocks are no candidates. A short row is chained to the nearest
+ * stacked row below it rather than to the next row by height: short pieces of other text (a
+ * composite's front beside the MRZ) lie between MRZ rows in that order.
  */
-function rowGroups(lines: TextLine[], withShort: boolean): { group: MrzRow[]; short: boolean }[] {
-  const out: { group: MrzRow[]; short: boolean }[] = [];
+function rowGroups(lines: TextLine[], withInk: boolean): { group: MrzRow[]; inkOnly: boolean }[] {
+  const out: { group: MrzRow[]; inkOnly: boolean }[] = [];
   const push = (group: MrzRow[], short: boolean) => {
-    if (blockFillers(group) >= MIN_BLOCK_FILLERS) out.push({ group, short });
+    const inkOnly = short || blockFillers(group) < MIN_BLOCK_FILLERS;
+    if (!inkOnly || withInk) out.push({ group, inkOnly });
   };
   const rows = mrzRows(lines);
   for (let i = 0; i < rows.length; i++)
@@ -206,7 +211,7 @@ function rowGroups(lines: TextLine[], withShort: boolean): { group: MrzRow[]; sh
       const group = rows.slice(i, i + count);
       if (group.length === count && stacked(group)) push(group, false);
     }
-  if (!withShort) return out;
+  if (!withInk) return out;
   const all = mrzRows(lines, MIN_INKED_ROW_CHARS);
   const below = (r: MrzRow) => all.find((b) => b.y > r.y && stacked([r, b]));
   for (const first of all) {
@@ -221,13 +226,14 @@ function rowGroups(lines: TextLine[], withShort: boolean): { group: MrzRow[]; sh
 
 /**
  * The ink's format and rows for `group` when they are longer than its reading, else null. With
- * `short` (a row read below MIN_ROW_CHARS) the ink is always measured and its format returned
- * whatever the median reading's length: the block is then the ink's or nothing.
+ * `inkOnly` the ink is always measured and its format returned whatever the reading's length,
+ * but only when every row was measured at that format's length: the block is then the ink's or
+ * nothing.
  */
 function inkExtension(
   group: MrzRow[],
   inkChars: BlockInkMeasure | undefined,
-  short = false,
+  inkOnly = false,
 ): { format: MrzFormat; rows: MrzRow[] } | null {
   if (!inkChars) return null;
   const lengths = group.map((r) => r.mrz.text.length).sort((a, b) => a - b);
@@ -239,12 +245,19 @@ function inkExtension(
       .filter((L) => L.lineCount === group.length)
       .map((L) => L.lineLength),
   );
-  if (read >= longest && !short) return null;
+  if (read >= longest && !inkOnly) return null;
   const ink = inkChars(group);
   if (!ink) return null;
   const format = formatFromInk(group.length, ink.chars);
   if (!format) return null;
-  if (!short && MRZ_LAYOUTS[format].lineLength < read + MIN_INK_EXTENSION) return null;
+  if (inkOnly) {
+    const each = ink.counts ?? [];
+    if (
+      each.length !== group.length ||
+      each.some((c) => c === null || formatFromInk(group.length, c) !== format)
+    )
+      return null;
+  } else if (MRZ_LAYOUTS[format].lineLength < read + MIN_INK_EXTENSION) return null;
   return { format, rows: ink.rows };
 }
 

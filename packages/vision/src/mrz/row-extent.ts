@@ -196,18 +196,22 @@ function widestGap(profile: Float32Array, a: number, b: number, inked: (x: numbe
 export interface BlockInk {
   chars: number;
   rows: MrzRow[];
+  /** Each row's count, null where its ink was not measurable. */
+  counts?: (number | null)[];
 }
 export function blockInkChars(img: RgbImage, page: PageReading, rows: MrzRow[]): BlockInk | null {
   const counts: number[] = [];
+  const each: (number | null)[] = [];
   const widened = rows.map((r) => {
     const ink = rowInk(img, page, r);
+    each.push(ink?.chars ?? null);
     if (!ink) return r;
     counts.push(ink.chars);
     return { ...r, pitch: ink.pitch, left: Math.min(r.left, ink.left), right: Math.max(r.right, ink.right) };
   });
   if (counts.length === 0) return null;
   counts.sort((x, y) => x - y);
-  return { chars: counts[Math.floor(counts.length / 2)]!, rows: widened };
+  return { chars: counts[Math.floor(counts.length / 2)]!, rows: widened, counts: each };
 }
 
 /**

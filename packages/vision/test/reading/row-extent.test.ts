@@ -114,6 +114,29 @@ describe('MRZ row extent from the ink', () => {
     expect(read?.lines).toEqual(SAHEL_CARD_ZONE);
   });
 
+  it('takes a block whose readings lost every filler (chevrons read as dashes) by its ink alone', async () => {
+    const img = await renderMrzPage(TD2_CARD_ZONE, {
+      width: 1400,
+      title: 'REPUBLIC OF NIGER',
+      portrait: true,
+    });
+    const view = await readDocumentPage(img);
+    const rows = mrzRows(view.page.lines);
+    expect(rows.length).toBe(2);
+    const parts = new Set(rows.flatMap((r) => r.parts));
+    const lines = view.page.lines.map((l, i) => {
+      if (!parts.has(i)) return l;
+      const chars = l.mrz.chars.filter((c) => c.char !== '<');
+      return { ...l, mrz: { ...l.mrz, text: chars.map((c) => c.char).join(''), chars } };
+    });
+    // Without fillers the reading alone makes no candidate; the ink measures both rows a TD2.
+    expect(mrzCandidates(lines)).toEqual([]);
+    const candidates = mrzCandidates(lines, (rs) => blockInkChars(view.image, view.page, rs));
+    expect(candidates.map((c) => [c.format, c.extended])).toEqual([['TD2', true]]);
+    const read = await mrzFromPage(view.image, { ...view.page, lines });
+    expect(read?.lines).toEqual(TD2_CARD_ZONE);
+  });
+
   it('does not measure printed words in the MRZ font as MRZ rows (word spaces)', async () => {
     // An invented title block: capitals and digits of about an MRZ row's length, with spaces.
     const title = ['REPUBLIQUE DU NIGER FRATERNITE TRAVAIL', 'CARTE CONSULAIRE 2031 4477 NIAMEY'];
