@@ -38,6 +38,14 @@ export interface FoundMrz extends CorrectedMrz {
 
 /** Shortest reading considered an MRZ line (TD1 lines are 30; the reader may lose fillers). */
 const MIN_ROW_CHARS = 20;
+/**
+ * Shortest reading kept as an MRZ row when the block's ink is measured (mrzCandidates with
+ * `inkChars`): a TD1 middle row with an empty optional part is 11 fillers and a check digit the
+ * reader may drop (30 read as 19), and a degraded row (halftone, blur) may be read as a few
+ * pieces of which most are lost. Such rows make a candidate only when the ink measures every row
+ * of the block at the format's length (inkOnly below); 4 is the shortest piece a row is made of.
+ */
+const MIN_INKED_ROW_CHARS = 4;
 /** Share of the unrestricted reading that must already be MRZ characters (rejects printed words). */
 const MIN_MRZ_CHAR_SHARE = 0.8;
 /** Rows of one MRZ are at most this many line heights apart (centre to centre). */
@@ -49,8 +57,11 @@ function isMrzChar(c: string): boolean {
   return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '<';
 }
 
-/** Joins pieces of the same row that the detector split, left to right. */
-export function mrzRows(lines: TextLine[]): MrzRow[] {
+/**
+ * Joins pieces of the same row that the detector split, left to right. Rows read shorter than
+ * `minChars` are left out (MIN_ROW_CHARS unless the caller measures the rows' ink).
+ */
+export function mrzRows(lines: TextLine[], minChars = MIN_ROW_CHARS): MrzRow[] {
   const pieces = lines
     .map((l, i) => ({ l, i }))
     .filter(({ l }) => l.mrz.text.length >= 4)
@@ -88,7 +99,7 @@ export function mrzRows(lines: TextLine[]): MrzRow[] {
     }
   }
   return rows
-    .filter((r) => r.mrz.text.length >= MIN_ROW_CHARS && mrzShare(r.text) >= MIN_MRZ_CHAR_SHARE)
+    .filter((r) => r.mrz.text.length >= minChars && mrzShare(r.text) >= MIN_MRZ_CHAR_SHARE)
     .sort((a, b) => a.y - b.y);
 }
 
@@ -140,36 +151,89 @@ const UNPARSED_INK_SCORE = -1000;
  * characters) is a candidate of the ink's format, and not of a shorter format for those rows.
  */
 export function mrzCandidates(lines: TextLine[], inkChars?: BlockInkMeasure): MrzCandidate[] {
-  const rows = mrzRows(lines);
   const out: MrzCandidate[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    for (const count of [2, 3]) {
-      const group = rows.slice(i, i + count);
-      if (group.length !== count || !stacked(group)) continue;
-      const ink = inkExtension(group, inkChars);
-      for (const format of ['TD1', 'TD2', 'TD3'] as MrzFormat[]) {
-        if (MRZ_LAYOUTS[format].lineCount !== count) continue;
-        if (ink && format === ink.format) {
-          const found = readGroup(ink.rows, format);
-          const score = found ? groupScore(found) : UNPARSED_INK_SCORE;
-          out.push({ rows: ink.rows, format, found, score, extended: true });
-          continue;
-        }
-        // The ink says these rows are longer than this format's: not this format.
-        if (ink && MRZ_LAYOUTS[format].lineLength < MRZ_LAYOUTS[ink.format].lineLength) continue;
-        if (!lengthsFit(group, format)) continue;
-        const found = readGroup(group, format);
-        out.push({ rows: group, format, found, score: found ? groupScore(found) : Number.NEGATIVE_INFINITY });
+  for (const { group, inkOnly } of rowGroups(lines, !!inkChars)) {
+    const count = group.length;
+    const ink = inkExtension(group, inkChars, inkOnly);
+    if (inkOnly && !ink) continue;
+    for (const format of ['TD1', 'TD2', 'TD3'] as MrzFormat[]) {
+      if (MRZ_LAYOUTS[format].lineCount !== count) continue;
+      if (inkOnly && format !== ink!.format) continue;
+      if (ink && format === ink.format) {
+        const found = readGroup(ink.rows, format);
+        const score = found ? groupScore(found) : UNPARSED_INK_SCORE;
+        out.push({ rows: ink.rows, format, found, score, extended: true });
+        continue;
       }
+      // The ink says these rows are longer than this format's: not this format.
+      if (ink && MRZ_LAYOUTS[format].lineLength < MRZ_LAYOUTS[ink.format].lineLength) continue;
+      if (!lengthsFit(group, format)) continue;
+      const found = readGroup(group, format);
+      out.push({ rows: group, format, found, score: found ? groupScore(found) : Number.NEGATIVE_INFINITY });
     }
   }
   return out.sort((a, b) => b.score - a.score);
 }
 
-/** The ink's format and rows for `group` when they are longer than its reading, else null. */
+/**
+ * Fillers a block's reading must hold to be a candidate on its reading. Every MRZ has at least
+ * '<<' between surname and given names, and most have filler runs; the page reading's
+ * MRZ-alphabet reading keeps most of them. Stacked lines of printed capitals (a card's title over
+ * a line of microtext and its number) have none, yet read at MRZ lengths, a format-constrained
+ * decoding of them can make two check digits hold by choosing among its alternatives (an
+ * invented MRZ). A block with fewer (a halftone MRZ whose chevrons were read as dashes) is a
+ * candidate only as its ink says (inkOnly).
+ */
+const MIN_BLOCK_FILLERS = 2;
+function blockFillers(group: MrzRow[]): number {
+  let n = 0;
+  for (const r of group) for (const c of r.mrz.text) if (c === '<') n++;
+  return n;
+}
+
+/**
+ * Stacks of 2 or 3 MRZ-like rows: consecutive rows read at MRZ length, and, when the ink is
+ * measured (`withInk`), stacks holding a row read short. `inkOnly`: the block is an MRZ only as
+ * its ink says, every row measured at the format's length (a row read short, or too few fillers
+ * read); without the ink such blocks are no candidates. A short row is chained to the nearest
+ * stacked row below it rather than to the next row by height: short pieces of other text (a
+ * composite's front beside the MRZ) lie between MRZ rows in that order.
+ */
+function rowGroups(lines: TextLine[], withInk: boolean): { group: MrzRow[]; inkOnly: boolean }[] {
+  const out: { group: MrzRow[]; inkOnly: boolean }[] = [];
+  const push = (group: MrzRow[], short: boolean) => {
+    const inkOnly = short || blockFillers(group) < MIN_BLOCK_FILLERS;
+    if (!inkOnly || withInk) out.push({ group, inkOnly });
+  };
+  const rows = mrzRows(lines);
+  for (let i = 0; i < rows.length; i++)
+    for (const count of [2, 3]) {
+      const group = rows.slice(i, i + count);
+      if (group.length === count && stacked(group)) push(group, false);
+    }
+  if (!withInk) return out;
+  const all = mrzRows(lines, MIN_INKED_ROW_CHARS);
+  const below = (r: MrzRow) => all.find((b) => b.y > r.y && stacked([r, b]));
+  for (const first of all) {
+    const group = [first];
+    for (let next = below(first); next && group.length < 3; next = below(next)) {
+      group.push(next);
+      if (group.some((r) => r.mrz.text.length < MIN_ROW_CHARS)) push([...group], true);
+    }
+  }
+  return out;
+}
+
+/**
+ * The ink's format and rows for `group` when they are longer than its reading, else null. With
+ * `inkOnly` the ink is always measured and its format returned whatever the reading's length,
+ * but only when every row was measured at that format's length: the block is then the ink's or
+ * nothing.
+ */
 function inkExtension(
   group: MrzRow[],
   inkChars: BlockInkMeasure | undefined,
+  inkOnly = false,
 ): { format: MrzFormat; rows: MrzRow[] } | null {
   if (!inkChars) return null;
   const lengths = group.map((r) => r.mrz.text.length).sort((a, b) => a - b);
@@ -181,11 +245,19 @@ function inkExtension(
       .filter((L) => L.lineCount === group.length)
       .map((L) => L.lineLength),
   );
-  if (read >= longest) return null;
+  if (read >= longest && !inkOnly) return null;
   const ink = inkChars(group);
   if (!ink) return null;
   const format = formatFromInk(group.length, ink.chars);
-  if (!format || MRZ_LAYOUTS[format].lineLength < read + MIN_INK_EXTENSION) return null;
+  if (!format) return null;
+  if (inkOnly) {
+    const each = ink.counts ?? [];
+    if (
+      each.length !== group.length ||
+      each.some((c) => c === null || formatFromInk(group.length, c) !== format)
+    )
+      return null;
+  } else if (MRZ_LAYOUTS[format].lineLength < read + MIN_INK_EXTENSION) return null;
   return { format, rows: ink.rows };
 }
 

@@ -49,6 +49,12 @@ const MAX_PITCH_HEIGHTS = 1.2;
  * block in the MRZ font), which the ink does not measure as MRZ.
  */
 const MAX_GAP_PITCHES = 1.1;
+/**
+ * A column this dark over the band is solid; a glyph's solid columns are its vertical strokes, a
+ * fraction of a pitch wide, so a solid run wider than MAX_SOLID_PITCHES is not text.
+ */
+const SOLID_COLUMN_SHARE = 0.9;
+const MAX_SOLID_PITCHES = 1;
 /** A column is ink when at least this share of the band's rows are dark (specks are not). */
 const INK_COLUMN_SHARE = 0.08;
 /**
@@ -139,9 +145,17 @@ export function rowInk(img: RgbImage, page: PageReading, row: MrzRow): RowInk | 
   const inked = (x: number) => profile[x]! >= INK_COLUMN_SHARE;
   const maxGap = MAX_GAP_PITCHES * period;
   // From the detected box outwards, ink continues while no gap exceeds maxGap.
+  // A run of solid columns wider than a glyph is no glyph: the dark background beyond the
+  // document's edge (an MRZ printed near it), which the ink must not be followed into.
+  const maxSolid = MAX_SOLID_PITCHES * period;
   const follow = (start: number, step: 1 | -1) => {
     let last = start;
+    let solidFrom = -1;
     for (let x = start; x >= 0 && x < profile.length; x += step) {
+      if (profile[x]! >= SOLID_COLUMN_SHARE) {
+        if (solidFrom < 0) solidFrom = x;
+        if (Math.abs(x - solidFrom) > maxSolid) return solidFrom === start ? start : solidFrom - step;
+      } else solidFrom = -1;
       if (inked(x)) last = x;
       else if (Math.abs(x - last) > maxGap) break;
     }
@@ -182,18 +196,22 @@ function widestGap(profile: Float32Array, a: number, b: number, inked: (x: numbe
 export interface BlockInk {
   chars: number;
   rows: MrzRow[];
+  /** Each row's count, null where its ink was not measurable. */
+  counts?: (number | null)[];
 }
 export function blockInkChars(img: RgbImage, page: PageReading, rows: MrzRow[]): BlockInk | null {
   const counts: number[] = [];
+  const each: (number | null)[] = [];
   const widened = rows.map((r) => {
     const ink = rowInk(img, page, r);
+    each.push(ink?.chars ?? null);
     if (!ink) return r;
     counts.push(ink.chars);
     return { ...r, pitch: ink.pitch, left: Math.min(r.left, ink.left), right: Math.max(r.right, ink.right) };
   });
   if (counts.length === 0) return null;
   counts.sort((x, y) => x - y);
-  return { chars: counts[Math.floor(counts.length / 2)]!, rows: widened };
+  return { chars: counts[Math.floor(counts.length / 2)]!, rows: widened, counts: each };
 }
 
 /**

@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mrzCandidates } from '../../src/mrz/locate.ts';
 import { readMrzOnly } from '../../src/mrz/read.ts';
+import { blockInkChars } from '../../src/mrz/row-extent.ts';
+import { readDocumentPage } from '../../src/ocr/focus.ts';
 import { warmUp } from '../../src/read-document.ts';
 import { renderMrzPage } from '../support/mrz-page.ts';
 import { SAHEL_CARD_ZONE } from '../support/mrz-zones.ts';
@@ -32,6 +35,16 @@ beforeAll(async () => {
 describe('no invented MRZ', () => {
   it('gives no MRZ for a block of printed title lines in the MRZ font', SLOW, async () => {
     expect(await readMrzOnly(await renderBlock(HEADER))).toBeNull();
+  });
+
+  it('makes no MRZ candidate of stacked capitals without a filler', SLOW, async () => {
+    // Read as MRZ-alphabet rows of MRZ lengths, stacked: without the filler rule they made TD1,
+    // TD2 and TD3 candidates, left to the later guards.
+    const view = await readDocumentPage(await renderBlock(HEADER));
+    const candidates = mrzCandidates(view.page.lines, (rs) => blockInkChars(view.image, view.page, rs));
+    expect(candidates).toEqual([]);
+    const zone = await readDocumentPage(await renderBlock(SAHEL_CARD_ZONE, 1200));
+    expect(mrzCandidates(zone.page.lines).map((c) => c.format)).toContain('TD1');
   });
 
   it('still reads a real zone drawn the same way (the guard is not a blanket refusal)', SLOW, async () => {

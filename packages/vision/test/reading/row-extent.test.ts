@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mrzCandidates, mrzRows } from '../../src/mrz/locate.ts';
+import { mrzFromPage } from '../../src/mrz/read.ts';
 import { blockInkChars, formatFromInk, inkPeriod, rowInk } from '../../src/mrz/row-extent.ts';
 import { readDocumentPage } from '../../src/ocr/focus.ts';
 import { warmUp } from '../../src/read-document.ts';
@@ -68,6 +69,74 @@ describe('MRZ row extent from the ink', () => {
     const td3 = candidates.find((c) => c.format === 'TD3');
     expect(td3?.extended).toBe(true);
   });
+  it('stops at the dark surround beyond the page edge (an MRZ printed near the edge)', async () => {
+    const img = await renderMrzPage(PASSPORT_ZONE, {
+      title: 'PASSPORT',
+      portrait: true,
+      left: 8,
+      surround: 150,
+    });
+    const view = await readDocumentPage(img);
+    const rows = mrzRows(view.page.lines);
+    expect(rows.length).toBe(2);
+    for (const row of rows) {
+      const ink = rowInk(view.image, view.page, row);
+      expect(ink).not.toBeNull();
+      expect(Math.abs(ink!.chars - 44)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('takes a TD1 whose middle row was read without its filler run (19 characters) by its ink', async () => {
+    const img = await renderMrzPage(SAHEL_CARD_ZONE, {
+      width: 1200,
+      title: 'REPUBLIC OF MALI',
+      portrait: true,
+    });
+    const view = await readDocumentPage(img);
+    const rows = mrzRows(view.page.lines);
+    expect(rows.length).toBe(3);
+    // As a reader that drops fillers sees the middle row: its box whole, its reading 19 long.
+    const middle = rows[1]!.parts[0]!;
+    const lines = view.page.lines.map((l, i) => {
+      if (i !== middle) return l;
+      const keep = l.mrz.chars.map((c) => c.char !== '<');
+      const chars = l.mrz.chars.filter((_, k) => keep[k]);
+      return { ...l, mrz: { ...l.mrz, text: chars.map((c) => c.char).join(''), chars } };
+    });
+    expect(lines[middle]!.mrz.text.length).toBeLessThan(20);
+    // On its reading alone the short row is no MRZ row; with the ink the block is a TD1.
+    expect(mrzRows(lines).length).toBe(2);
+    const candidates = mrzCandidates(lines, (rs) => blockInkChars(view.image, view.page, rs));
+    const td1 = candidates.find((c) => c.format === 'TD1');
+    expect(td1?.extended).toBe(true);
+    expect(td1!.rows.map((r) => r.y)).toEqual(rows.map((r) => r.y));
+    const read = await mrzFromPage(view.image, { ...view.page, lines });
+    expect(read?.lines).toEqual(SAHEL_CARD_ZONE);
+  });
+
+  it('takes a block whose readings lost every filler (chevrons read as dashes) by its ink alone', async () => {
+    const img = await renderMrzPage(TD2_CARD_ZONE, {
+      width: 1400,
+      title: 'REPUBLIC OF NIGER',
+      portrait: true,
+    });
+    const view = await readDocumentPage(img);
+    const rows = mrzRows(view.page.lines);
+    expect(rows.length).toBe(2);
+    const parts = new Set(rows.flatMap((r) => r.parts));
+    const lines = view.page.lines.map((l, i) => {
+      if (!parts.has(i)) return l;
+      const chars = l.mrz.chars.filter((c) => c.char !== '<');
+      return { ...l, mrz: { ...l.mrz, text: chars.map((c) => c.char).join(''), chars } };
+    });
+    // Without fillers the reading alone makes no candidate; the ink measures both rows a TD2.
+    expect(mrzCandidates(lines)).toEqual([]);
+    const candidates = mrzCandidates(lines, (rs) => blockInkChars(view.image, view.page, rs));
+    expect(candidates.map((c) => [c.format, c.extended])).toEqual([['TD2', true]]);
+    const read = await mrzFromPage(view.image, { ...view.page, lines });
+    expect(read?.lines).toEqual(TD2_CARD_ZONE);
+  });
+
   it('does not measure printed words in the MRZ font as MRZ rows (word spaces)', async () => {
     // An invented title block: capitals and digits of about an MRZ row's length, with spaces.
     const title = ['REPUBLIQUE DU NIGER FRATERNITE TRAVAIL', 'CARTE CONSULAIRE 2031 4477 NIAMEY'];

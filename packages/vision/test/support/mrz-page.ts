@@ -15,6 +15,10 @@ export interface MrzPageOptions {
   portrait?: boolean;
   /** Quarter turns clockwise after drawing (a photo taken sideways or upside down). */
   quarterTurns?: number;
+  /** Left edge of the lines (px from the page's edge; 60 unless set): an MRZ printed near the edge. */
+  left?: number;
+  /** A dark surround this many pixels wide on every side (the page photographed on a table). */
+  surround?: number;
 }
 
 /**
@@ -29,7 +33,7 @@ export async function renderMrzPage(lines: string[], opts: MrzPageOptions = {}):
   const text = lines
     .map(
       (l, i) =>
-        `<text x="60" y="${Math.round(top + (i + 1) * size * 1.45)}" font-family="OCR B" font-size="${size}" fill="#1a1a1a">${escapeSvg(l)}</text>`,
+        `<text x="${opts.left ?? 60}" y="${Math.round(top + (i + 1) * size * 1.45)}" font-family="OCR B" font-size="${size}" fill="#1a1a1a">${escapeSvg(l)}</text>`,
     )
     .join('');
   const title = opts.title
@@ -40,6 +44,16 @@ export async function renderMrzPage(lines: string[], opts: MrzPageOptions = {}):
     : '';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#efe9dc"/>${title}${portrait}${text}</svg>`;
   let img = sharp(Buffer.from(svg));
+  if (opts.surround) {
+    const e = opts.surround;
+    img = sharp(await img.png().toBuffer()).extend({
+      top: e,
+      bottom: e,
+      left: e,
+      right: e,
+      background: '#4a5058',
+    });
+  }
   if (opts.quarterTurns) img = sharp(await img.png().toBuffer()).rotate(90 * opts.quarterTurns);
   return normalizeImage(new Uint8Array(await img.png().toBuffer()));
 }
