@@ -30,6 +30,7 @@ import {
 import { nativeScreenPeakRatios, screenPeakRatio, screenStrength } from './screen.ts';
 import { measureFillTexture, parseLineBoxes, smoothFillStrength } from './smooth-fill.ts';
 import { parseTextBoxes } from './text-boxes.ts';
+import { isOneTextLine } from './text-line.ts';
 import { strengthBetween, type TamperContext, type TamperImages } from './types.ts';
 
 export { severityFor, TAMPER_SIGNS } from './descriptions.ts';
@@ -199,6 +200,10 @@ export async function detectTamper(
     }
     if (paperCard) continue;
     const grey = box.quad ? null : greyOf(box.side, image);
+    const ring = box.quad ? ringOf(box.side, image, box.quad) : undefined;
+    // Only a box holding one line of text is judged (text-line.ts): merged or glyph-sized boxes
+    // are reading accidents that both field cues would take for forgeries.
+    if (!isOneTextLine(box, ring?.canvas ?? grey!, ring?.inner ?? box)) continue;
     if (isUniformHeightField(box.field)) {
       // The height cue only: the stroke cue (font-consistency.ts, strokeDeviation) flagged 11 of
       // 34 bona fide captures of the generated holdout (real fixture pages' fields vary in
@@ -218,7 +223,6 @@ export async function detectTamper(
           box.field,
         );
     }
-    const ring = box.quad ? ringOf(box.side, image, box.quad) : undefined;
     const contrast = timed('field_background', () => fieldBackgroundContrast(grey, box, image, ring));
     if (contrast && contrast.toneDiff > FIELD_TONE_DIFF) {
       add('field_overwritten', box.side, strengthBetween(contrast.toneDiff, FIELD_TONE_DIFF, 60), box.field);
@@ -231,6 +235,7 @@ export async function detectTamper(
       const image = line.side === 'back' ? images.back : images.front;
       if (!image) continue;
       const ring = ringOf(line.side, image, line.quad);
+      if (!isOneTextLine(line, ring.canvas, ring.inner)) continue;
       const texture = timed('smooth_fill', () => measureFillTexture(image, line.quad, ring));
       const strength = texture ? smoothFillStrength(texture) : null;
       if (strength !== null) add('field_overwritten', line.side, strength);
