@@ -31,6 +31,7 @@ import { nativeScreenPeakRatios, screenPeakRatio, screenStrength } from './scree
 import { measureFillTexture, parseLineBoxes, smoothFillStrength } from './smooth-fill.ts';
 import { parseTextBoxes } from './text-boxes.ts';
 import { isOneTextLine } from './text-line.ts';
+import { type MeasuredField, measureTypedText, typedTextOutliers } from './typed-text.ts';
 import { strengthBetween, type TamperContext, type TamperImages } from './types.ts';
 
 export { severityFor, TAMPER_SIGNS } from './descriptions.ts';
@@ -191,6 +192,8 @@ export async function detectTamper(
     return ring;
   };
 
+  // Values measured for the typed-text cue, compared per side once all are measured.
+  const typedFields: MeasuredField[] = [];
   for (const box of boxes) {
     const image = box.side === 'back' ? images.back : images.front;
     if (!image) continue;
@@ -203,7 +206,10 @@ export async function detectTamper(
     const ring = box.quad ? ringOf(box.side, image, box.quad) : undefined;
     // Only a box holding one line of text is judged (text-line.ts): merged or glyph-sized boxes
     // are reading accidents that both field cues would take for forgeries.
-    if (!isOneTextLine(box, ring?.canvas ?? grey!, ring?.inner ?? box)) continue;
+    const canvas = ring ?? { canvas: grey!, inner: box };
+    if (!isOneTextLine(box, canvas.canvas, canvas.inner)) continue;
+    const typed = timed('typed_text', () => measureTypedText(canvas));
+    if (typed) typedFields.push({ field: box.field, side: box.side, measure: typed });
     if (isUniformHeightField(box.field)) {
       // The height cue only: the stroke cue (font-consistency.ts, strokeDeviation) flagged 11 of
       // 34 bona fide captures of the generated holdout (real fixture pages' fields vary in
@@ -227,6 +233,13 @@ export async function detectTamper(
     if (contrast && contrast.toneDiff > FIELD_TONE_DIFF) {
       add('field_overwritten', box.side, strengthBetween(contrast.toneDiff, FIELD_TONE_DIFF, 60), box.field);
     }
+  }
+
+  // Typed again on plain paper: a value whose ink or edges differ from the side's other values
+  // (typed-text.ts); a field the tone cue flagged already is not counted twice.
+  for (const t of typedTextOutliers(typedFields)) {
+    if (!signals.some((s) => s.type === 'field_overwritten' && s.side === t.side && s.field === t.field))
+      add('field_overwritten', t.side, t.strength, t.field);
   }
 
   if (!paperCard) {
