@@ -5,7 +5,7 @@ import { normalizeImage } from '../../src/image/normalize.ts';
 import { readDocument } from '../../src/read-document.ts';
 import { straightenedWithRing } from '../../src/tamper/field-background.ts';
 import { parseTextBoxes } from '../../src/tamper/text-boxes.ts';
-import { isOneTextLine } from '../../src/tamper/text-line.ts';
+import { isOneTextLine, lineShape } from '../../src/tamper/text-line.ts';
 import { type MeasuredField, measureTypedText, typedTextRatios } from '../../src/tamper/typed-text.ts';
 import { generateDocument } from '../synth/index.ts';
 import { ATTACKS } from './corpus/attacks.ts';
@@ -24,7 +24,7 @@ import type { Half } from './fixture-split.ts';
  * that half (upright renders, then the same attack and phone capture). Prints one row per field.
  *
  *   npx tsx packages/vision/scripts/eval/typed-text-cues.ts [fixturesDir] [--half tuning]
- *       [--drawn 3] [--synth 12] [--read] [--captured 30]
+ *       [--drawn 3] [--synth 12] [--read] [--captured 30] [--captured-only]
  *
  * `--read`: boxes from the reading step on each capture (as the service), else the truth boxes.
  * `--captured N`: also N bona fide synthetic documents of that half's layouts, captured by the
@@ -95,7 +95,15 @@ async function measureCapture(
     const ring = straightenedWithRing(front, b.quad!);
     if (!isOneTextLine(b, ring.canvas, ring.inner)) continue;
     const m = measureTypedText(ring);
-    if (m) measured.push({ field: b.field, side: 'front', measure: m });
+    const shape = lineShape(b);
+    if (m)
+      measured.push({
+        field: b.field,
+        side: 'front',
+        measure: m,
+        at: [b.x + b.w / 2, b.y + b.h / 2],
+        aspect: shape.w / Math.max(1, shape.h),
+      });
   }
   return typedTextRatios(measured).map((r) => ({
     ...r,
@@ -106,12 +114,16 @@ async function measureCapture(
 export async function typedTextCues(
   fixturesDir: string,
   half: Half,
-  opts: { drawn: number; synth: number; read: boolean; captured: number },
+  opts: { drawn: number; synth: number; read: boolean; captured: number; capturedOnly?: boolean },
 ): Promise<void> {
-  const sources = [
-    ...(await genuineSources(fixturesDir, half, opts.drawn)).filter((s) => s.layout !== 'niger_paper_card'),
-    ...(await synthSources(half, opts.synth)),
-  ];
+  const sources = opts.capturedOnly
+    ? []
+    : [
+        ...(await genuineSources(fixturesDir, half, opts.drawn)).filter(
+          (s) => s.layout !== 'niger_paper_card',
+        ),
+        ...(await synthSources(half, opts.synth)),
+      ];
   const rows: Row[] = [];
   for (const source of sources) {
     if (!source.boxes.fields.length) continue;
@@ -176,5 +188,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     synth: Number(value('--synth') ?? 12),
     read: args.includes('--read'),
     captured: Number(value('--captured') ?? 0),
+    capturedOnly: args.includes('--captured-only'),
   });
 }

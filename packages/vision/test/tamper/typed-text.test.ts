@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawColourCard } from '../../scripts/eval/corpus/colour-card.ts';
 import { phoneCapture } from '../../scripts/eval/corpus/phone-capture.ts';
 import { blurRgb } from '../../scripts/eval/corpus/raster-io.ts';
@@ -70,7 +70,16 @@ async function overwrittenFields(bytes: Uint8Array, card: GenuineSource) {
  * The corpus's own overwrite (scripts/eval/corpus/text.ts: the value painted over with the paper
  * colour, a new value typed) on a drawn colour card, captured flat so the truth boxes hold.
  */
-describe('field_overwritten on a value typed again on plain paper', () => {
+describe('field_overwritten on a value typed again on plain paper (IDV_TAMPER_TYPED=1)', () => {
+  const before = process.env.IDV_TAMPER_TYPED;
+  beforeAll(() => {
+    process.env.IDV_TAMPER_TYPED = '1';
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.IDV_TAMPER_TYPED;
+    else process.env.IDV_TAMPER_TYPED = before;
+  });
+
   it('flags a value typed in lighter ink, not the genuine card', SLOW, async () => {
     const card = await drawColourCard(seededRng(41), 'card');
     const target = card.boxes.fields.find((f) => f.field === 'document_number')!;
