@@ -113,3 +113,23 @@ describe('field_overwritten on a value typed again on plain paper (IDV_TAMPER_TY
     ]);
   });
 });
+
+describe('the typed-text cue by default', () => {
+  it('is off without IDV_TAMPER_TYPED=1 (it flags too many genuine captures to be on)', SLOW, async () => {
+    const before = process.env.IDV_TAMPER_TYPED;
+    delete process.env.IDV_TAMPER_TYPED;
+    try {
+      const card = await drawColourCard(seededRng(41), 'card');
+      const target = card.boxes.fields.find((f) => f.field === 'document_number')!;
+      const forged = await overwriteField(card.image, target.box, target.field, seededRng(43), {
+        family: 'DejaVu Sans',
+        ink: 110,
+      });
+      expect(
+        await overwrittenFields(await phoneCapture(forged, seededRng(42), { flat: true }), card),
+      ).toEqual([]);
+    } finally {
+      if (before !== undefined) process.env.IDV_TAMPER_TYPED = before;
+    }
+  });
+});
