@@ -106,7 +106,12 @@ export async function benchProfile(runs = 10): Promise<void> {
     );
     const cascade = decisionCounts(decisions, 'mrz-cascade');
     console.log(
-      `MRZ cascade over ${runs} analyses (per candidate block): ${cascade.map(([d, n]) => `${d} ${n}`).join(', ') || 'none'}\n`,
+      `MRZ cascade over ${runs} analyses (per candidate block): ${cascade.map(([d, n]) => `${d} ${n}`).join(', ') || 'none'}`,
+    );
+    // The MRZ rows the page reading deferred (ocr/page.ts): settled by the MRZ model or read by PP-OCR.
+    const rows = decisionCounts(decisions, 'mrz-row-ocr');
+    console.log(
+      `MRZ rows over ${runs} analyses: ${rows.map(([d, n]) => `${d} ${n}`).join(', ') || 'none deferred'}\n`,
     );
   }
 }

@@ -8,6 +8,7 @@ import { secondLook, worthSecondLook } from './mrz/find.ts';
 import { type MrzReading, mrzFromPage, warmUpMrz } from './mrz/read.ts';
 import { type PageView, readDocumentPage } from './ocr/focus.ts';
 import { warmUpOcr } from './ocr/models.ts';
+import { mrzRowOcrDeferred } from './ocr/page.ts';
 import { readPrintedFieldsWithSources } from './viz/fields.ts';
 
 /**
@@ -52,7 +53,8 @@ export async function readDocument(
     const img = images[side];
     if (!img) continue;
     const t = performance.now();
-    pages.push({ side, ...(await readDocumentPage(img)) });
+    // The MRZ-like rows are left to the MRZ reader (mrzFromPage below reads or settles them).
+    pages.push({ side, ...(await readDocumentPage(img, { deferMrzRows: mrzRowOcrDeferred() })) });
     ocrMs += performance.now() - t;
   }
 

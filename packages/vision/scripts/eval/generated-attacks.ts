@@ -8,6 +8,7 @@ import { ATTACKS, applicable } from './corpus/attacks.ts';
 import { phoneCaptureMapped } from './corpus/phone-capture.ts';
 import { seededRng, seedOf } from './corpus/rng.ts';
 import { genuineSources } from './corpus/sources.ts';
+import { synthSources } from './corpus/synth-sources.ts';
 import type { GenuineSource } from './corpus/types.ts';
 import { median, pct, printTable } from './faces-common.ts';
 import { type Half, loadSplitTruth } from './fixture-split.ts';
@@ -16,13 +17,15 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  * Tamper signs on a generated attack corpus and on the real fixtures of one half.
  *
  *   npx tsx packages/vision/scripts/eval/generated-attacks.ts [fixturesDir]
- *       [--half holdout|tuning] [--drawn N] [--read] [--save DIR] [--only kind,kind]
+ *       [--half holdout|tuning] [--drawn N] [--synth N] [--read] [--save DIR] [--only kind,kind]
  *       [--generated-only | --fixtures-only]
  *
  * The corpus is made on demand from the genuine sources of the chosen half (the fixtures' bona
  * fide documents, N independently drawn Niger paper cards and N synthetic colour cards): each source is captured once as it
  * is (bona fide) and once per attack kind, every image through the same phone capture, all of it
- * seeded by the source's name (same figures on every run, nothing committed). Thresholds are tuned
+ * seeded by the source's name (same figures on every run, nothing committed). `--synth N` adds N
+ * synthetic documents with a portrait (corpus/synth-sources.ts: some print a ghost image, which
+ * the fixtures seldom show; 0 by default, so the default figures stay comparable). Thresholds are tuned
  * on `--half tuning`; the figures reported are those of `--half holdout`. The detectors get the
  * truth: field boxes and the document's extent carried through the capture's geometry (no OCR:
  * hundreds of images); `--read` runs the reading step on each image instead, as the analyzer
@@ -34,9 +37,12 @@ type Tally = { n: number; expected: number; fail: number };
 export async function evaluateGeneratedAttacks(
   fixturesDir: string,
   half: Half,
-  opts: { drawn?: number; read?: boolean; save?: string; only?: string[] } = {},
+  opts: { drawn?: number; synth?: number; read?: boolean; save?: string; only?: string[] } = {},
 ): Promise<void> {
-  const sources = await genuineSources(fixturesDir, half, opts.drawn ?? 6);
+  const sources = [
+    ...(await genuineSources(fixturesDir, half, opts.drawn ?? 6)),
+    ...(opts.synth ? await synthSources(half, opts.synth) : []),
+  ];
   if (opts.save) await mkdir(opts.save, { recursive: true });
   const perAttack = new Map<string, Tally>();
   const bona = { n: 0, fail: 0, paperN: 0, paperFail: 0 };
@@ -172,7 +178,10 @@ function printSignTable(perSign: Map<TamperType, number>, n: number): void {
 }
 
 function pickDonor(pool: GenuineSource[], source: GenuineSource, i: number): GenuineSource | undefined {
-  const others = pool.filter((s) => s.name !== source.name);
+  // Another person: not the same source, nor one printing the same photo.
+  const others = pool.filter(
+    (s) => s.name !== source.name && (!source.portraitId || s.portraitId !== source.portraitId),
+  );
   return others.length ? others[i % others.length] : undefined;
 }
 
@@ -187,7 +196,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = args.indexOf(flag);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const flagValues = new Set(['--half', '--drawn', '--save', '--only'].map(value));
+  const flagValues = new Set(['--half', '--drawn', '--synth', '--save', '--only'].map(value));
   const dir = resolve(
     args.find((a) => !a.startsWith('--') && !flagValues.has(a)) ??
       process.env.FIXTURES_DIR ??
@@ -199,6 +208,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (!args.includes('--fixtures-only'))
     await evaluateGeneratedAttacks(dir, half, {
       drawn: Number(value('--drawn') ?? 6),
+      synth: Number(value('--synth') ?? 0),
       read: args.includes('--read'),
       ...(save ? { save } : {}),
       ...(only ? { only } : {}),

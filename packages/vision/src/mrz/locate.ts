@@ -204,7 +204,7 @@ function lengthsFit(group: MrzRow[], format: MrzFormat): boolean {
   return group.every((r) => r.mrz.text.length <= n + 3);
 }
 
-function stacked(group: MrzRow[]): boolean {
+export function stacked(group: MrzRow[]): boolean {
   for (let k = 1; k < group.length; k++) {
     const a = group[k - 1]!;
     const b = group[k]!;

@@ -129,7 +129,9 @@ async function blockPosteriors(
 
 /**
  * The block's rows read by `recogniser`, decoded under the format and repaired by check digits;
- * profiled as one step (its model runs are counted apart, runtime/profile.ts).
+ * profiled as one step (its model runs are counted apart, runtime/profile.ts). With
+ * `firstOnly`, the first crops' reading as it is, without the extra crops' vote (a quick look
+ * that anything less than sure sends the full way, mrz/read.ts settledByModel).
  */
 export async function readMrzBlock(
   img: RgbImage,
@@ -137,9 +139,10 @@ export async function readMrzBlock(
   rows: MrzRow[],
   format: MrzFormat,
   recogniser: MrzRecogniser,
+  firstOnly = false,
 ): Promise<ModelMrzReading | null> {
   return profiled('step', `mrz-read-${recogniser}`, format, () =>
-    readBlock(img, page, rows, format, recogniser),
+    readBlock(img, page, rows, format, recogniser, firstOnly),
   );
 }
 
@@ -149,6 +152,7 @@ async function readBlock(
   rows: MrzRow[],
   format: MrzFormat,
   recogniser: MrzRecogniser,
+  firstOnly: boolean,
 ): Promise<ModelMrzReading | null> {
   const L = MRZ_LAYOUTS[format];
   if (rows.length !== L.lineCount) return null;
@@ -177,7 +181,7 @@ async function readBlock(
   const decoded = decodeVote(first, sets, L.name.line, PPOCR_FILLER_WEIGHT);
   if (!decoded) return null;
   const once = finish(decoded, format);
-  if (once && once.invalidCount === 0 && !doubtful(decoded, format)) return once;
+  if (firstOnly || (once && once.invalidCount === 0 && !doubtful(decoded, format))) return once;
   const all = [...first];
   for (const s of sources) {
     for (const v of s === 'model' ? MODEL_EXTRA : EXTRA) all.push(await read(s, v));

@@ -2,9 +2,10 @@ import { MRZ_LAYOUTS, type MrzDigitCheck, type MrzFormat, type ParsedMrz } from 
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { readDocumentPage } from '../ocr/focus.ts';
-import type { PageReading } from '../ocr/page.ts';
+import { mrzRowOcrDeferred, type PageReading } from '../ocr/page.ts';
 import { noteDecision } from '../runtime/profile.ts';
-import { type CascadeStop, cascadeStop, complete } from './cascade-stop.ts';
+import { type CascadeStop, cascadeStop, complete, modelSure } from './cascade-stop.ts';
+import { deferredBlocks, settleBlock } from './deferred-rows.ts';
 import { mrzLinePosteriors } from './line-model.ts';
 import { type FoundMrz, type MrzRow, mrzCandidates, plausible } from './locate.ts';
 import { type ModelMrzReading, type MrzRecogniser, pageMrzLines, readMrzBlock } from './model-read.ts';
@@ -52,6 +53,38 @@ function readingOf(
  * check digit covers (the names) was read with doubt, it gets a vote of several readings (name.ts).
  */
 export async function mrzFromPage(img: RgbImage, page: PageReading): Promise<MrzReading | null> {
+  const settled = await settledByModel(img, page);
+  // Every row the MRZ model did not settle is read now: the page's other readers (printed
+  // fields, wording, legibility, tamper) and the full cascade below need every line's text.
+  await page.readDeferred();
+  return settled ?? mrzFromReadPage(img, page);
+}
+
+/**
+ * The MRZ of a page whose MRZ-like rows were left unread (page.ts deferMrzRows), when the MRZ
+ * model alone reads a block of them surely (cascade-stop.ts modelSure), as the cascade would
+ * stop on it: the rows' PP-OCR reading is then never made. Only a sure reading stops here; the
+ * check-digit stop weighs the rows' PP-OCR reading as a witness, so anything less goes the full
+ * way with it. Without the page reading's fillers, looksLikeMrz asks for two check digits over
+ * real content.
+ */
+async function settledByModel(img: RgbImage, page: PageReading): Promise<MrzReading | null> {
+  const readers = configuredReaders();
+  if (readers.length !== 1 || readers[0] !== 'cascade' || !page.lines.some((l) => l.deferred)) return null;
+  for (const block of deferredBlocks(img, page).slice(0, REREAD_CANDIDATES)) {
+    // The first crops only: the extra crops' vote is the full cascade's (a reading they would
+    // make sure goes the full way, as before deferring, at the cost of these first crops).
+    const first = await readMrzBlock(img, page, block.rows, block.format, 'model', true);
+    if (!first || !modelSure(first) || !looksLikeMrz(block.rows, first)) continue;
+    noteDecision('mrz-cascade', 'stopped sure');
+    settleBlock(page, block.rows, first);
+    return constrainedReading(first, block.rows);
+  }
+  return null;
+}
+
+/** mrzFromPage on a page whose every line is read. */
+async function mrzFromReadPage(img: RgbImage, page: PageReading): Promise<MrzReading | null> {
   const chosen = await chooseMrz(img, page);
   if (!chosen) return null;
   const { rows, reading } = chosen;
@@ -235,7 +268,7 @@ async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | nul
 
 /** Reads only the MRZ of a photo (chip access key endpoint). */
 export async function readMrzOnly(img: NormalizedImage): Promise<{ lines: string[] } | null> {
-  const view = await readDocumentPage(img);
+  const view = await readDocumentPage(img, { deferMrzRows: mrzRowOcrDeferred() });
   const mrz = await mrzFromPage(view.image, view.page);
   return mrz ? { lines: mrz.lines } : null;
 }

@@ -31,6 +31,8 @@ export interface PageView {
 export interface FocusOptions {
   /** Detection working size of the first pass (long side). */
   detectSide?: number;
+  /** Leave the MRZ-like rows unread for the MRZ reader (page.ts ReadPageOptions.deferMrzRows). */
+  deferMrzRows?: boolean;
 }
 
 /** Below this share of the frame's area, the text region is worth cropping and detecting again. */
@@ -72,11 +74,17 @@ const MARGIN_LINES = 2;
  */
 export async function readDocumentPage(img: RgbImage, opts: FocusOptions = {}): Promise<PageView> {
   const detectSide = opts.detectSide ?? 640;
+  const deferMrzRows = opts.deferMrzRows ?? false;
   const t0 = performance.now();
   if (Math.max(img.width, img.height) < SMALL_SCAN_LONG_SIDE) {
     // A small scan (a card of ~300x450 px): MRZ characters ~6 px wide, too small for the detector
     // to separate the rows at native size. Detected and read from an upscaled copy instead.
-    const page = await readPage(img, { upscale: true, detectSide: SMALL_SCAN_DETECT_SIDE, minLineHeight: 5 });
+    const page = await readPage(img, {
+      upscale: true,
+      detectSide: SMALL_SCAN_DETECT_SIDE,
+      minLineHeight: 5,
+      deferMrzRows,
+    });
     return { image: img, page, toSource: (p) => p, focused: false };
   }
   let boxes = await detectText(img, { maxSide: detectSide });
@@ -92,7 +100,7 @@ export async function readDocumentPage(img: RgbImage, opts: FocusOptions = {}): 
     long < MIN_FOCUS_LONG_SIDE ||
     region.long * region.short >= FOCUS_AREA_SHARE * img.width * img.height
   ) {
-    const page = await readPage(img, { detectSide, boxes });
+    const page = await readPage(img, { detectSide, boxes, deferMrzRows });
     page.detectMs += firstMs;
     return { image: img, page, toSource: (p) => p, focused: false };
   }
@@ -101,7 +109,7 @@ export async function readDocumentPage(img: RgbImage, opts: FocusOptions = {}): 
   const h = Math.max(32, Math.round(dist(quad[0], quad[3])));
   const crop = warpQuad(img, quad, w, h);
   const { image, factor } = await upscaleForOcr(crop);
-  const page = await readPage(image, { detectSide });
+  const page = await readPage(image, { detectSide, deferMrzRows });
   page.detectMs += firstMs;
   const toSource = ([x, y]: Point): Point => {
     const u = x / factor / w;

@@ -1,5 +1,6 @@
 import type { Point, Quad, RgbImage } from '../image/raster.ts';
 import { upscaleForOcr } from '../image/upscale.ts';
+import { noteDecision } from '../runtime/profile.ts';
 import { upsideDownProbability } from './angle.ts';
 import type { Decoded } from './ctc.ts';
 import { detectText, type TextBox } from './detect.ts';
@@ -7,6 +8,7 @@ import { type RotatedRect, rectCorners } from './geometry.ts';
 import {
   cropLine,
   type LineReading,
+  MRZ_CHARSET,
   MRZ_LINE_ASPECT,
   MRZ_STRETCH,
   REC_MAX_WIDTH,
@@ -36,6 +38,12 @@ export interface TextLine {
   height: number;
   /** Left end of the line in the page frame. */
   left: number;
+  /**
+   * True while the line's text is not recognised yet: an MRZ-like row whose PP-OCR reading was
+   * deferred (ReadPageOptions.deferMrzRows). Its text fields are empty until PageReading's
+   * readDeferred or settleDeferred fills them.
+   */
+  deferred?: boolean;
 }
 
 export interface PageReading {
@@ -48,6 +56,13 @@ export interface PageReading {
   recognizeMs: number;
   /** Maps a point of the page frame back to input image pixels. */
   toImage(p: Point): Point;
+  /**
+   * Recognises the deferred lines (those of `indexes`, or all), each once: what needs their
+   * PP-OCR reading asks for it here. Lines already read or settled are left as they are.
+   */
+  readDeferred(indexes?: readonly number[]): Promise<void>;
+  /** Gives deferred line `index` a reading made elsewhere (the MRZ model's reading of its row). */
+  settleDeferred(index: number, reading: Decoded): void;
 }
 
 export interface ReadPageOptions {
@@ -58,7 +73,25 @@ export interface ReadPageOptions {
   upscale?: boolean;
   /** Boxes already detected on this image at `detectSide` (reused instead of detecting again). */
   boxes?: TextBox[];
+  /**
+   * Leave the MRZ-like rows (mrzRowLike) unread: the MRZ model reads them (mrz/read.ts), and
+   * their PP-OCR reading, the costliest of the page (two stretched 1×3×48×2265 runs on a
+   * passport, ≈ 450 ms CPU), is only needed when the model's reading is not sure. Only for
+   * callers that hand the page to mrzFromPage, which reads or settles every deferred line.
+   */
+  deferMrzRows?: boolean;
 }
+
+/**
+ * Whether the MRZ rows' page reading is deferred (env IDV_DEFER_MRZ_OCR=0 turns it off, to
+ * compare both on the same documents: `npm run bench -- ab`).
+ */
+export function mrzRowOcrDeferred(): boolean {
+  return process.env.IDV_DEFER_MRZ_OCR !== '0';
+}
+
+/** The reading of a line not recognised yet (deferred): empty, so no reader takes it for text. */
+const UNREAD: Decoded = { text: '', chars: [], confidence: 0 };
 
 /** Lines used to vote on upside-down: the longest ones carry the most evidence. */
 const ANGLE_VOTERS = 8;
@@ -92,13 +125,18 @@ export async function readPage(input: RgbImage, opts: ReadPageOptions = {}): Pro
     }
   }
   const quads = rects.map(rectCorners);
-  const readings = await recognizeLines(
-    quads.map((q, i) =>
-      mrzRowLike(rects, i, angle)
-        ? cropLine(img, q, REC_MAX_WIDTH * MRZ_STRETCH, MRZ_STRETCH)
-        : cropLine(img, q),
-    ),
-  );
+  const rowLike = quads.map((_, i) => mrzRowLike(rects, i, angle));
+  const crop = (i: number) =>
+    rowLike[i]
+      ? cropLine(img, quads[i]!, REC_MAX_WIDTH * MRZ_STRETCH, MRZ_STRETCH)
+      : cropLine(img, quads[i]!);
+  const deferred = quads.map((_, i) => opts.deferMrzRows === true && rowLike[i]!);
+  const now = quads.map((_, i) => i).filter((i) => !deferred[i]);
+  const readNow = await recognizeLines(now.map(crop));
+  const readings: (LineReading | null)[] = quads.map(() => null);
+  now.forEach((i, k) => {
+    readings[i] = readNow[k]!;
+  });
   const recognizeMs = performance.now() - t1;
 
   // Page-frame coordinates are reported in the input image's scale (not the upscaled copy's).
@@ -116,11 +154,9 @@ export async function readPage(input: RgbImage, opts: ReadPageOptions = {}): Pro
     const [px, py] = toPage([rect.cx, rect.cy]);
     return {
       quad: quads[i]!.map(([x, y]) => [x * f, y * f]) as Quad,
-      text: r.full.text.trim(),
-      confidence: r.full.confidence,
-      full: r.full,
-      mrz: r.mrz,
-      mrzPosteriors: r.mrzPosteriors,
+      ...(r
+        ? recognised(r)
+        : { ...recognised({ full: UNREAD, mrz: UNREAD, mrzPosteriors: NO_POSTERIORS }), deferred: true }),
       x: px,
       y: py,
       length: rect.long * f,
@@ -128,14 +164,12 @@ export async function readPage(input: RgbImage, opts: ReadPageOptions = {}): Pro
       left: px - (rect.long * f) / 2,
     };
   });
+  // Each deferred line keeps the index of its crop (the lines are sorted below).
+  const source = new Map<TextLine, number>();
+  lines.forEach((l, i) => {
+    if (l.deferred) source.set(l, i);
+  });
   lines.sort((a, b) => a.y - b.y || a.x - b.x);
-  let wsum = 0;
-  let csum = 0;
-  for (const l of lines) {
-    const n = l.full.chars.length;
-    wsum += n;
-    csum += l.confidence * n;
-  }
   const toImage = ([px, py]: Point): Point => {
     const x = px / f;
     const y = py / f;
@@ -144,7 +178,72 @@ export async function readPage(input: RgbImage, opts: ReadPageOptions = {}): Pro
     const iy = x * Math.sin(angle) + y * Math.cos(angle) + cy;
     return [ix * f, iy * f];
   };
-  return { lines, angle, confidence: wsum ? csum / wsum : 0, detectMs, recognizeMs, toImage };
+  const page: PageReading = {
+    lines,
+    angle,
+    confidence: pageConfidence(lines),
+    detectMs,
+    recognizeMs,
+    toImage,
+    async readDeferred(indexes) {
+      const wanted = (indexes ?? lines.map((_, i) => i)).filter((i) => lines[i]?.deferred);
+      if (wanted.length === 0) return;
+      const t = performance.now();
+      const read = await recognizeLines(wanted.map((i) => crop(source.get(lines[i]!)!)));
+      wanted.forEach((i, k) => {
+        const line = lines[i]!;
+        Object.assign(line, recognised(read[k]!));
+        delete line.deferred;
+        noteDecision('mrz-row-ocr', 'read on demand');
+      });
+      page.confidence = pageConfidence(lines);
+      page.recognizeMs += performance.now() - t;
+    },
+    settleDeferred(index, reading) {
+      const line = lines[index];
+      if (!line?.deferred) return;
+      Object.assign(line, recognised({ full: reading, mrz: reading, mrzPosteriors: NO_POSTERIORS }));
+      delete line.deferred;
+      noteDecision('mrz-row-ocr', 'settled by the MRZ model');
+      page.confidence = pageConfidence(lines);
+    },
+  };
+  return page;
+}
+
+/**
+ * Posteriors of a line PP-OCR did not read (a settled MRZ row): no steps, so no decoder reads
+ * anything from them (the vote that would, model-read.ts, runs only on rows PP-OCR read).
+ */
+const NO_POSTERIORS: LineReading['mrzPosteriors'] = {
+  probs: new Float32Array(0),
+  steps: 0,
+  classes: MRZ_CHARSET.length + 1,
+};
+
+/** A line's text fields from a recognition. */
+function recognised(
+  r: LineReading,
+): Pick<TextLine, 'text' | 'confidence' | 'full' | 'mrz' | 'mrzPosteriors'> {
+  return {
+    text: r.full.text.trim(),
+    confidence: r.full.confidence,
+    full: r.full,
+    mrz: r.mrz,
+    mrzPosteriors: r.mrzPosteriors,
+  };
+}
+
+/** Mean character confidence over the lines read, weighted by length. */
+function pageConfidence(lines: TextLine[]): number {
+  let wsum = 0;
+  let csum = 0;
+  for (const l of lines) {
+    const n = l.full.chars.length;
+    wsum += n;
+    csum += l.confidence * n;
+  }
+  return wsum ? csum / wsum : 0;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 import { fieldFontDeviation, GLYPH_HEIGHT_TOLERANCE, isUniformHeightField } from './font-consistency.ts';
 import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
+import { compareWithGhost, ghostMismatchStrength } from './portrait-ghost.ts';
 import { measurePortraitSeam, seamStrength } from './portrait-seam.ts';
 import {
   MIN_STREAKS,
@@ -31,6 +32,7 @@ import { nativeScreenPeakRatios, screenPeakRatio, screenStrength } from './scree
 import { measureFillTexture, parseLineBoxes, smoothFillStrength } from './smooth-fill.ts';
 import { parseTextBoxes } from './text-boxes.ts';
 import { isOneTextLine, lineShape } from './text-line.ts';
+import { measureSpeckle, speckleCueOn, speckleStrength } from './toner-speckle.ts';
 import { type MeasuredField, measureTypedText, typedTextOutliers } from './typed-text.ts';
 import { strengthBetween, type TamperContext, type TamperImages } from './types.ts';
 
@@ -93,13 +95,15 @@ export async function detectTamper(
   const sides: [ImageKind, NormalizedImage][] = [['front', images.front]];
   if (images.back) sides.push(['back', images.back]);
 
-  const portrait: FaceBox | null =
+  // Every face on the front (the portrait and a ghost the scan may see); the scan is the face
+  // step's, cached per image (faces/detect.ts), so the analyzer pays it once.
+  const frontFaces: FaceBox[] =
     context.portrait !== undefined
       ? context.portrait
-      : (await timedAsync('portrait_detect', () => detectDocumentFaces(images.front))).reduce<FaceBox | null>(
-          (b, f) => (!b || f.w > b.w ? f : b),
-          null,
-        );
+        ? [context.portrait]
+        : []
+      : await timedAsync('portrait_detect', () => detectDocumentFaces(images.front));
+  const portrait = frontFaces.reduce<FaceBox | null>((b, f) => (!b || f.w > b.w ? f : b), null);
 
   // One grey image per side, made once: the blur measure, the portrait cues and the field
   // detectors all read it.
@@ -143,8 +147,12 @@ export async function detectTamper(
       cues.screen || cues.copy ? await timedAsync('learned', () => captureScores(image, window)) : null;
     const colourCopy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
     const learnedCopy = learned && cues.copy ? learnedStrength(learned.copy, LEARNED_COPY) : null;
-    const copy =
-      colourCopy === null && learnedCopy === null ? null : Math.max(colourCopy ?? 0, learnedCopy ?? 0);
+    // Stray toner dots on the blank paper (toner-speckle.ts): a copy that kept its colour.
+    // Opt-in (speckleCueOn): it false-alarms on real genuine documents.
+    const speckle = speckleCueOn() ? timed('speckle', () => measureSpeckle(image, window)) : null;
+    const speckleCopy = speckle ? speckleStrength(speckle.density) : null;
+    const cuesCopy = [colourCopy, learnedCopy, speckleCopy].filter((s): s is number => s !== null);
+    const copy = cuesCopy.length ? Math.max(...cuesCopy) : null;
     // The paper card is a copy-like object by nature: drawn independently (corpus/paper-card.ts)
     // with a black and white photo and a faded stamp, a genuine card measures 0.004, as grey as a
     // photocopy of it (0.005–0.009). Colour alone cannot tell them apart there, so on that layout
@@ -175,7 +183,19 @@ export async function detectTamper(
 
   if (portrait && !paperCard) {
     // The paper card's portrait is a real photo glued on the page: its edges are cut by nature.
-    const strength = portraitEdgeStrength(images.front, portrait, greyOf('front', images.front), timed);
+    const grey = greyOf('front', images.front);
+    const edges = portraitEdgeStrength(images.front, portrait, grey, timed);
+    // The ghost image against the portrait (portrait-ghost.ts): a swapped portrait is another
+    // person. Off unless IDV_TAMPER_GHOST=1 (read per call): on the tuning corpus it flagged 3 of
+    // 22 genuine captures (a false ghost found in print, a genuine ghost misjudged) for 5 of 45
+    // swaps caught, and doubled the step's time (docs/decisions.md, issue 14).
+    const ghost =
+      process.env.IDV_TAMPER_GHOST === '1'
+        ? await timedAsync('portrait_ghost', () =>
+            compareWithGhost(images.front, grey, portrait, frontFaces, context.documentRegions?.front),
+          )
+        : null;
+    const strength = Math.max(edges, ghost ? (ghostMismatchStrength(ghost.score) ?? 0) : 0);
     if (strength > 0) add('portrait_edge', 'front', strength);
   }
 

@@ -20,6 +20,11 @@ export interface GenuineSource {
   name: string;
   image: RgbImage;
   boxes: TruthBoxes;
+  /**
+   * Who the portrait shows, when several sources may share a photo (the synthetic documents
+   * draw theirs from a few pictures): a swap's donor must be someone else.
+   */
+  portraitId?: string;
   /** Layout for the tamper step (the paper card has its own rules). */
   layout: 'td1' | 'td2' | 'td3' | 'niger_paper_card' | 'unknown';
 }

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phoneCaptureMapped } from '../../scripts/eval/corpus/phone-capture.ts';
+import { swapPortrait } from '../../scripts/eval/corpus/portrait.ts';
+import { type Rng, seededRng, seedOf } from '../../scripts/eval/corpus/rng.ts';
+import { synthSource } from '../../scripts/eval/corpus/synth-sources.ts';
+import type { GenuineSource } from '../../scripts/eval/corpus/types.ts';
+import { normalizeImage } from '../../src/image/normalize.ts';
+import { detectTamper } from '../../src/tamper/index.ts';
+import { GHOST_MATCH_MIN, ghostMismatchStrength } from '../../src/tamper/portrait-ghost.ts';
+
+/**
+ * The ghost cue of `portrait_edge` on the attack corpus's own documents: a synthetic passport
+ * page that prints a ghost image (scripts/eval/corpus/synth-sources.ts, real photos), captured by
+ * the corpus's phone simulation, genuine and with its main portrait swapped for another person's
+ * (the ghost left as printed, as a forger leaves it). Each run draws, captures and analyses a
+ * full page: seconds each, longer on a loaded machine.
+ */
+const SLOW = { timeout: 240_000 };
+
+/**
+ * The tamper step on a phone capture of `image` (the capture drawn from `rng`), with the page's
+ * extent carried through the capture, as the evaluation gives it.
+ */
+async function tamperOn(source: GenuineSource, image: GenuineSource['image'], rng: Rng) {
+  const capture = await phoneCaptureMapped(image, rng);
+  const front = await normalizeImage(capture.bytes);
+  const k = front.width / front.originalWidth;
+  const corners = [
+    capture.map(0, 0),
+    capture.map(image.width, 0),
+    capture.map(image.width, image.height),
+    capture.map(0, image.height),
+  ].map(([x, y]) => [Math.min(front.width, Math.max(0, x * k)), Math.min(front.height, Math.max(0, y * k))]);
+  const xs = corners.map((p) => p[0]!);
+  const ys = corners.map((p) => p[1]!);
+  const region = {
+    x: Math.min(...xs),
+    y: Math.min(...ys),
+    w: Math.max(...xs) - Math.min(...xs),
+    h: Math.max(...ys) - Math.min(...ys),
+  };
+  const { signals } = await detectTamper(
+    { front, originals: { front: capture.bytes } },
+    { layout: source.layout, documentRegions: { front: region } },
+  );
+  return signals;
+}
+
+describe('portrait ghost', () => {
+  it('maps a portrait/ghost score to a sign only below the match bar, high for a stranger', () => {
+    expect(ghostMismatchStrength(GHOST_MATCH_MIN + 0.5)).toBeNull();
+    expect(ghostMismatchStrength(GHOST_MATCH_MIN - 0.1)).toBeLessThan(0.5);
+    expect(ghostMismatchStrength(0)).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it(
+    'leaves a genuine page with its ghost alone; a swapped portrait is a portrait_edge sign (cue on)',
+    SLOW,
+    async () => {
+      // Tuning-half synthetic sources: a passport page printing a ghost, and a page showing
+      // another person (its portrait is the donor).
+      const page = await synthSource('tuning', 25);
+      const donor = await synthSource('tuning', 0);
+      expect(page.name).toMatch(/passport-b/);
+      expect(donor.portraitId).not.toBe(page.portraitId);
+      const genuine = await tamperOn(page, page.image, seededRng(seedOf(`${page.name}:bona`)));
+      expect(genuine.map((s) => s.type)).not.toContain('portrait_edge');
+      const rng = seededRng(seedOf(`${page.name}:blended`));
+      const swapped = await swapPortrait(
+        page.image,
+        page.boxes.portrait!,
+        donor.image,
+        donor.boxes.portrait!,
+        'blended',
+        rng,
+      );
+      const signals = await tamperOn(page, swapped, rng);
+      expect(signals.find((s) => s.type === 'portrait_edge')?.severity).toBe('high');
+    },
+  );
+
+  // Opt-in (tamper/index.ts): the cases above run with the cue switched on.
+  beforeAll(() => {
+    process.env.IDV_TAMPER_GHOST = '1';
+  });
+  afterAll(() => {
+    delete process.env.IDV_TAMPER_GHOST;
+  });
+});
