@@ -13,7 +13,13 @@ import type { Rect } from './types.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export async function overwriteField(img: RgbImage, box: Rect, field: string, rng: Rng): Promise<RgbImage> {
+export async function overwriteField(
+  img: RgbImage,
+  box: Rect,
+  field: string,
+  rng: Rng,
+  look: { family?: string; ink?: number } = {},
+): Promise<RgbImage> {
   const paper = ringColour(img, box);
   const pad = Math.round(box.h * 0.12);
   const out = fillRect(
@@ -29,8 +35,8 @@ export async function overwriteField(img: RgbImage, box: Rect, field: string, rn
       ? String(Math.floor(rng.next() * 10))
       : String.fromCharCode(65 + Math.floor(rng.next() * 26));
   const size = box.h * rng.between(0.85, 1.05);
-  const family = rng.pick(['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono']);
-  const ink = Math.round(rng.between(10, 60));
+  const family = look.family ?? rng.pick(['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono']);
+  const ink = look.ink ?? Math.round(rng.between(10, 60));
   return drawSvg(
     out,
     `<text x="${box.x}" y="${box.y + box.h * 0.86}" font-family="${family}" font-size="${size.toFixed(1)}" textLength="${box.w}" lengthAdjust="spacingAndGlyphs" fill="rgb(${ink},${ink},${ink})">${esc(text)}</text>`,
