@@ -69,8 +69,11 @@ export async function readDocument(
       mrzSide = p.side;
     }
   }
-  if (!mrz) {
-    const again = await lookAgain(images, pages);
+  // A zone whose check digits fail may be a degraded capture misread (rows read in pieces whose
+  // ink measures a shorter format): the finer second look is tried as well, and its reading is
+  // kept only when it passes the checks. A genuinely wrong printed digit fails both readings.
+  if (!mrz?.parsed.valid) {
+    const again = await lookAgain(images, pages, mrz ? (m) => m.parsed.valid : () => true);
     if (again) ({ mrz, side: mrzSide } = again);
   }
   const mrzMs = performance.now() - tMrz;
@@ -153,19 +156,21 @@ export async function readDocument(
 type SideView = { side: 'front' | 'back' } & PageView;
 
 /**
- * The first reading found no MRZ: each side that deserves it (mrz/find.ts) is read again at a
- * finer scale, the back first; the side whose second look finds an MRZ keeps that reading.
+ * The first reading found no MRZ, or none that passes its checks: each side that deserves it
+ * (mrz/find.ts) is read again at a finer scale, the back first; the first side whose second look
+ * finds an MRZ that `accept`s keeps that reading (the page view is replaced only then).
  */
 async function lookAgain(
   images: { front: NormalizedImage; back?: NormalizedImage },
   pages: SideView[],
+  accept: (mrz: MrzReading) => boolean,
 ): Promise<{ mrz: MrzReading; side: 'front' | 'back' } | null> {
   for (const side of ['back', 'front'] as const) {
     const k = pages.findIndex((p) => p.side === side);
     const img = images[side];
     if (k < 0 || !img || !worthSecondLook(pages[k]!)) continue;
     const again = await secondLook(img, pages[k]);
-    if (!again) continue;
+    if (!again || !accept(again.mrz)) continue;
     pages[k] = { side, ...again.view };
     return { mrz: again.mrz, side };
   }
