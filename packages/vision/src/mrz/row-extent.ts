@@ -63,6 +63,44 @@ const INK_COLUMN_SHARE = 0.08;
  */
 const MIN_PERIODICITY = 0.2;
 
+/**
+ * The strip is averaged over a (2r+1)² box before it is thresholded: a halftone photocopy prints
+ * the paper as a screen of dots as dark as the glyphs, each column of the band crosses some, and
+ * every column reads as ink (a row then measures to the card's edge: 33 characters for 30). At
+ * the strip's scale (24 px for 0.7 of a line height) a glyph's stroke is 3-4 px wide and a dot
+ * screen's period 2-4 px: a 5 px mean turns the dots into an even grey lighter than a stroke,
+ * which stays dark.
+ */
+const SMOOTH_RADIUS = 2;
+/**
+ * OCR-B glyphs ink about a quarter to a third of the band; when more than half of it falls on the
+ * dark side of the threshold, the paper's tone is there too and the dark side is split again.
+ */
+const MAX_DARK_SHARE = 0.5;
+
+/** Mean over a (2r+1)² box of a w×h image (clipped at the edges). */
+function boxMean(src: Float32Array, w: number, h: number, r: number): Float32Array {
+  const rows = new Float32Array(src.length);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      let n = 0;
+      for (let xx = Math.max(0, x - r); xx <= Math.min(w - 1, x + r); xx++, n++) s += src[y * w + xx]!;
+      rows[y * w + x] = s / n;
+    }
+  }
+  const out = new Float32Array(src.length);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      let n = 0;
+      for (let yy = Math.max(0, y - r); yy <= Math.min(h - 1, y + r); yy++, n++) s += rows[yy * w + x]!;
+      out[y * w + x] = s / n;
+    }
+  }
+  return out;
+}
+
 /** Ink columns of the band around `row`, sampled from `left` to `right` (page frame). */
 function inkColumns(img: RgbImage, page: PageReading, row: MrzRow, left: number, right: number) {
   const half = (row.height * BAND_SHARE) / 2;
@@ -79,11 +117,16 @@ function inkColumns(img: RgbImage, page: PageReading, row: MrzRow, left: number,
   const grey = new Float32Array(width * STRIP_HEIGHT);
   for (let i = 0; i < grey.length; i++)
     grey[i] = 0.299 * strip.rgb[3 * i]! + 0.587 * strip.rgb[3 * i + 1]! + 0.114 * strip.rgb[3 * i + 2]!;
-  const t = otsu(grey);
+  const smooth = boxMean(grey, width, STRIP_HEIGHT, SMOOTH_RADIUS);
+  let t = otsu(smooth);
+  // Toned paper under halftone: the dots' grey falls on the dark side of the first split with
+  // the glyphs; the glyphs are the darker part of that side.
+  const dark = smooth.filter((g) => g < t);
+  if (dark.length > MAX_DARK_SHARE * smooth.length) t = otsu(dark);
   const profile = new Float32Array(width);
   for (let x = 0; x < width; x++) {
     let n = 0;
-    for (let y = 0; y < STRIP_HEIGHT; y++) if (grey[y * width + x]! < t) n++;
+    for (let y = 0; y < STRIP_HEIGHT; y++) if (smooth[y * width + x]! < t) n++;
     profile[x] = n / STRIP_HEIGHT;
   }
   return { profile, scale };

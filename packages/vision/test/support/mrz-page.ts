@@ -19,6 +19,10 @@ export interface MrzPageOptions {
   left?: number;
   /** A dark surround this many pixels wide on every side (the page photographed on a table). */
   surround?: number;
+  /** The page's colour (a light cream unless set): a toned card back prints as larger dots. */
+  paper?: string;
+  /** A dark bar this many pixels wide down the page, one character cell left of the lines. */
+  edgeBar?: number;
 }
 
 /**
@@ -42,7 +46,10 @@ export async function renderMrzPage(lines: string[], opts: MrzPageOptions = {}):
   const portrait = opts.portrait
     ? `<rect x="60" y="${Math.round(height * 0.22)}" width="${Math.round(width * 0.22)}" height="${Math.round(height * 0.4)}" fill="#c9c2b8"/>`
     : '';
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#efe9dc"/>${title}${portrait}${text}</svg>`;
+  const bar = opts.edgeBar
+    ? `<rect x="${Math.round((opts.left ?? 60) - size * 0.75 - opts.edgeBar)}" y="0" width="${opts.edgeBar}" height="${height}" fill="#202020"/>`
+    : '';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${opts.paper ?? '#efe9dc'}"/>${title}${portrait}${bar}${text}</svg>`;
   let img = sharp(Buffer.from(svg));
   if (opts.surround) {
     const e = opts.surround;
