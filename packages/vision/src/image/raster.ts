@@ -35,8 +35,8 @@ export function resizeRgb(img: RgbImage, width: number, height: number): RgbImag
 }
 
 /**
- * Each output pixel the mean of the `box`×`box` input pixels from its top-left corner (fewer at
- * the right and bottom edges). The columns' first input pixel and width are computed once per
+ * Each output pixel the mean of the `box`×`box` input pixels from its top-left corner (the box
+ * is at most the scale, so it stays inside the image; the clamps are kept). The columns' first input pixel and width are computed once per
  * column; the sums are of whole numbers, so the same means whatever the order.
  */
 function boxResize(

@@ -63,8 +63,7 @@ describe('resizeRgb', () => {
   });
 
   it('averages the same boxes as the plain per-pixel loops when shrinking by 2 or more', () => {
-    // 2×2 boxes (the text detector's usual case), 3×3 and 4×4, sizes that leave a partial box
-    // at the right and bottom edges.
+    // 2×2 boxes (the text detector's usual case), 3×3 and 4×4, uneven ratios.
     for (const [w, h] of [
       [456, 288],
       [300, 190],
