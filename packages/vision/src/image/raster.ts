@@ -27,37 +27,109 @@ export type Quad = [Point, Point, Point, Point];
 
 /** Bilinear resize of an RGB image (used for downscaling before detection). */
 export function resizeRgb(img: RgbImage, width: number, height: number): RgbImage {
-  const out = new Uint8Array(width * height * 3);
   const sx = img.width / width;
   const sy = img.height / height;
   // When shrinking a lot, plain bilinear aliases thin strokes; average a small box instead.
   const box = Math.max(1, Math.floor(Math.min(sx, sy)));
+  return box >= 2 ? boxResize(img, width, height, sx, sy, box) : bilinearResize(img, width, height, sx, sy);
+}
+
+/**
+ * Each output pixel the mean of the `box`×`box` input pixels from its top-left corner (the box
+ * is at most the scale, so it stays inside the image; the clamps are kept). The columns' first input pixel and width are computed once per
+ * column; the sums are of whole numbers, so the same means whatever the order.
+ */
+function boxResize(
+  img: RgbImage,
+  width: number,
+  height: number,
+  sx: number,
+  sy: number,
+  box: number,
+): RgbImage {
+  const out = new Uint8Array(width * height * 3);
+  const { rgb: d, width: w, height: h } = img;
+  const first = new Int32Array(width);
+  const across = new Int32Array(width);
+  for (let x = 0; x < width; x++) {
+    const x0 = Math.floor(x * sx);
+    first[x] = x0 * 3;
+    across[x] = Math.max(0, Math.min(w, x0 + box) - x0);
+  }
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const o = (y * width + x) * 3;
-      if (box >= 2) {
-        const x0 = Math.floor(x * sx);
-        const y0 = Math.floor(y * sy);
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        let n = 0;
-        for (let yy = y0; yy < Math.min(img.height, y0 + box); yy++) {
-          for (let xx = x0; xx < Math.min(img.width, x0 + box); xx++) {
-            const p = (yy * img.width + xx) * 3;
-            r += img.rgb[p]!;
-            g += img.rgb[p + 1]!;
-            b += img.rgb[p + 2]!;
-            n++;
-          }
+    const y0 = Math.floor(y * sy);
+    const y1 = Math.min(h, y0 + box);
+    const row = y0 * w * 3;
+    const full = y1 - y0 === 2;
+    for (let x = 0, o = y * width * 3; x < width; x++, o += 3) {
+      const cols = across[x]!;
+      if (box === 2 && full && cols === 2) {
+        // The detector's usual case (a 1,000–1,600 px photo to 640 px): a whole 2×2 box.
+        const p = row + first[x]!;
+        const q = p + w * 3;
+        out[o] = (d[p]! + d[p + 3]! + d[q]! + d[q + 3]!) / 4;
+        out[o + 1] = (d[p + 1]! + d[p + 4]! + d[q + 1]! + d[q + 4]!) / 4;
+        out[o + 2] = (d[p + 2]! + d[p + 5]! + d[q + 2]! + d[q + 5]!) / 4;
+        continue;
+      }
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let yy = y0; yy < y1; yy++) {
+        const start = yy * w * 3 + first[x]!;
+        const end = start + cols * 3;
+        for (let p = start; p < end; p += 3) {
+          r += d[p]!;
+          g += d[p + 1]!;
+          b += d[p + 2]!;
         }
-        out[o] = r / n;
-        out[o + 1] = g / n;
-        out[o + 2] = b / n;
-      } else {
-        const fx = Math.max(0, (x + 0.5) * sx - 0.5);
-        const fy = Math.max(0, (y + 0.5) * sy - 0.5);
-        sampleRgb(img, fx, fy, out, o);
+      }
+      const n = Math.max(0, y1 - y0) * cols;
+      out[o] = r / n;
+      out[o + 1] = g / n;
+      out[o + 2] = b / n;
+    }
+  }
+  return { rgb: out, width, height };
+}
+
+/**
+ * `sampleRgb` at ((x + 0.5)·sx − 0.5, (y + 0.5)·sy − 0.5) for every output pixel, with the
+ * columns' and rows' sample positions and weights computed once each instead of once per pixel
+ * (half the time of calling sampleRgb per pixel). Same values, same arithmetic order, so the same
+ * bytes (test/image/raster-fast-paths.test.ts).
+ */
+function bilinearResize(img: RgbImage, width: number, height: number, sx: number, sy: number): RgbImage {
+  const out = new Uint8Array(width * height * 3);
+  const { rgb: d, width: w, height: h } = img;
+  const left = new Int32Array(width);
+  const right = new Int32Array(width);
+  const weight = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), w - 1);
+    const x0 = Math.floor(fx);
+    left[x] = x0 * 3;
+    right[x] = Math.min(x0 + 1, w - 1) * 3;
+    weight[x] = fx - x0;
+  }
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), h - 1);
+    const y0 = Math.floor(fy);
+    const ay = fy - y0;
+    const by = 1 - ay;
+    const top = y0 * w * 3;
+    const bottom = Math.min(y0 + 1, h - 1) * w * 3;
+    for (let x = 0, o = y * width * 3; x < width; x++, o += 3) {
+      const ax = weight[x]!;
+      const bx = 1 - ax;
+      const p00 = top + left[x]!;
+      const p01 = top + right[x]!;
+      const p10 = bottom + left[x]!;
+      const p11 = bottom + right[x]!;
+      for (let c = 0; c < 3; c++) {
+        const t = d[p00 + c]! * bx + d[p01 + c]! * ax;
+        const b = d[p10 + c]! * bx + d[p11 + c]! * ax;
+        out[o + c] = t * by + b * ay;
       }
     }
   }

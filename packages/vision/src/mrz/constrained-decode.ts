@@ -69,20 +69,30 @@ export function decodeConstrained(
   const S = (n + 1) * C;
   let prev = new Float64Array(S).fill(NEG);
   let cur = new Float64Array(S).fill(NEG);
-  const back = new Int32Array(T * S).fill(-1);
+  // Only the states on a path are ever read back (each was written when it was reached): no fill.
+  const back = new Int32Array(T * S);
   prev[0] = lp[0]!;
   for (const k of allowed[0]!) prev[C + k] = lp[k]! + (k === filler ? boost[0]! : 0);
   for (let t = 1; t < T; t++) {
-    cur.fill(NEG);
     const row = t * C;
     const bt = t * S;
-    for (let i = 0; i <= n; i++) {
+    // The band of states on some path from the first step to the last: after t + 1 steps at
+    // most t + 1 characters are out, and the n − i characters still to come need as many of the
+    // T − 1 − t steps left. States above the band stay unreached (−∞), as the full computation
+    // leaves them; states below it are never read again (the next step's band starts one higher).
+    // The states inside see the same values either way (test/reading/mrz-constrained-band.test.ts).
+    const iLow = Math.max(0, n - (T - 1 - t));
+    const iHigh = Math.min(n, t + 1);
+    cur.fill(NEG, iLow * C, (iHigh + 1) * C);
+    for (let i = iLow; i <= iHigh; i++) {
       const base = i * C;
       // Blank after i characters: from itself or from character i.
       let best = prev[base]!;
       let arg = base;
       if (i >= 1) {
-        for (const k of allowed[i - 1]!) {
+        const set = allowed[i - 1]!;
+        for (let j = 0; j < set.length; j++) {
+          const k = set[j]!;
           if (prev[base + k]! > best) {
             best = prev[base + k]!;
             arg = base + k;
@@ -102,7 +112,9 @@ export function decodeConstrained(
       let b2 = NEG;
       let a2 = -1;
       if (i >= 2) {
-        for (const k of allowed[i - 2]!) {
+        const before = allowed[i - 2]!;
+        for (let j = 0; j < before.length; j++) {
+          const k = before[j]!;
           const v = prev[pb + k]!;
           if (v > b1) {
             b2 = b1;
@@ -115,20 +127,26 @@ export function decodeConstrained(
           }
         }
       }
-      for (const k of allowed[i - 1]!) {
+      const set = allowed[i - 1]!;
+      const blankBefore = prev[pb]!;
+      const fillerBoost = boost[i - 1]!;
+      for (let j = 0; j < set.length; j++) {
+        const k = set[j]!;
         let bestK = prev[base + k]!;
         let argK = base + k;
-        if (prev[pb]! > bestK) {
-          bestK = prev[pb]!;
+        if (blankBefore > bestK) {
+          bestK = blankBefore;
           argK = pb;
         }
-        const [vo, ao] = a1 !== k ? [b1, a1] : [b2, a2];
+        const other = a1 !== k;
+        const vo = other ? b1 : b2;
+        const ao = other ? a1 : a2;
         if (ao >= 0 && vo > bestK) {
           bestK = vo;
           argK = pb + ao;
         }
         if (bestK > NEG) {
-          cur[base + k] = bestK + lp[row + k]! + (k === filler ? boost[i - 1]! : 0);
+          cur[base + k] = bestK + lp[row + k]! + (k === filler ? fillerBoost : 0);
           back[bt + base + k] = argK;
         }
       }

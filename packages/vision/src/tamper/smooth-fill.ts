@@ -83,7 +83,7 @@ export function measureFillTexture(
 }
 
 /** `mask` (0/1) grown by 2 px in every direction (a 5×5 square), within the image. */
-function grow2(mask: Uint8Array, W: number, H: number): Uint8Array {
+export function grow2(mask: Uint8Array, W: number, H: number): Uint8Array {
   // Separable: ink within 2 px along the row, then within 2 px of that along the column; each
   // pass keeps a running count of the ones in its 5-pixel window.
   const rows = new Uint8Array(W * H);
@@ -97,14 +97,21 @@ function grow2(mask: Uint8Array, W: number, H: number): Uint8Array {
       rows[r + x] = count > 0 ? 1 : 0;
     }
   }
+  // The column pass row by row (one running count per column): the same counts as walking each
+  // column down, without striding through memory a row at a time.
   const out = new Uint8Array(W * H);
-  for (let x = 0; x < W; x++) {
-    let count = 0;
-    for (let y = 0; y < Math.min(2, H); y++) count += rows[y * W + x]!;
-    for (let y = 0; y < H; y++) {
-      if (y + 2 < H) count += rows[(y + 2) * W + x]!;
-      if (y - 3 >= 0) count -= rows[(y - 3) * W + x]!;
-      out[y * W + x] = count > 0 ? 1 : 0;
+  const counts = new Int32Array(W);
+  for (let y = 0; y < Math.min(2, H); y++) for (let x = 0; x < W; x++) counts[x]! += rows[y * W + x]!;
+  for (let y = 0; y < H; y++) {
+    const below = (y + 2) * W;
+    const above = (y - 3) * W;
+    const r = y * W;
+    for (let x = 0; x < W; x++) {
+      let count = counts[x]!;
+      if (y + 2 < H) count += rows[below + x]!;
+      if (y - 3 >= 0) count -= rows[above + x]!;
+      counts[x] = count;
+      out[r + x] = count > 0 ? 1 : 0;
     }
   }
   return out;

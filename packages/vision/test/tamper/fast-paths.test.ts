@@ -4,6 +4,7 @@ import { type Quad, warpQuad } from '../../src/image/raster.ts';
 import { quantile } from '../../src/image/stats.ts';
 import { workingGrey } from '../../src/tamper/capture.ts';
 import { INSIDE, RegionSamples } from '../../src/tamper/region-samples.ts';
+import { grow2 } from '../../src/tamper/smooth-fill.ts';
 import { warpQuadGrey } from '../../src/tamper/straighten.ts';
 import { colourDocument, rng } from './synthetic.ts';
 
@@ -65,5 +66,29 @@ describe("tamper fast paths give the plain computations' values", () => {
       if (r.length) expect(quantile(r, 0.75)).toBe(quantile(expected[k]!, 0.75));
     });
     expect(regions[INSIDE]!.length).toBe(expected[INSIDE]!.length);
+  });
+
+  it('grows an ink mask by 2 px as the plain 5×5 neighbourhood test does', () => {
+    const rand = rng(9);
+    // Sizes below, at and above the 5-pixel window, sparse and dense ink.
+    for (const [W, H, density] of [
+      [37, 23, 0.02],
+      [64, 41, 0.2],
+      [3, 9, 0.1],
+      [9, 2, 0.3],
+      [1, 1, 1],
+    ] as const) {
+      const mask = Uint8Array.from({ length: W * H }, () => (rand() < density ? 1 : 0));
+      const plain = new Uint8Array(W * H);
+      for (let y = 0; y < H; y++)
+        for (let x = 0; x < W; x++)
+          for (let dy = -2; dy <= 2; dy++)
+            for (let dx = -2; dx <= 2; dx++) {
+              const yy = y + dy;
+              const xx = x + dx;
+              if (yy >= 0 && yy < H && xx >= 0 && xx < W && mask[yy * W + xx]) plain[y * W + x] = 1;
+            }
+      expect(Array.from(grow2(mask, W, H))).toEqual(Array.from(plain));
+    }
   });
 });
