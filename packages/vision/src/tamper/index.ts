@@ -2,6 +2,7 @@ import type { ImageKind, TamperSignal, TamperType } from '@idv/core';
 import { detectDocumentFaces, type FaceBox } from '../faces/detect.ts';
 import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
+import type { Box } from '../image/raster.ts';
 import { blurStrength, glareFraction, glareStrength, sharpness, touchesBorder } from './capture.ts';
 import {
   captureScores,
@@ -31,7 +32,7 @@ import {
 import { nativeScreenPeakRatios, screenPeakRatio, screenStrength } from './screen.ts';
 import { measureFillTexture, parseLineBoxes, smoothFillStrength } from './smooth-fill.ts';
 import { parseTextBoxes } from './text-boxes.ts';
-import { isOneTextLine, lineShape } from './text-line.ts';
+import { isLineShaped, type LineBox, lineShape, textBands } from './text-line.ts';
 import { measureSpeckle, speckleCueOn, speckleStrength } from './toner-speckle.ts';
 import { type MeasuredField, measureTypedText, typedTextOutliers } from './typed-text.ts';
 import { strengthBetween, type TamperContext, type TamperImages } from './types.ts';
@@ -212,6 +213,21 @@ export async function detectTamper(
     return ring;
   };
 
+  // Text bands per straightened canvas (text-line.ts), counted once: a read line that is also a
+  // field (MRZ lines) is checked by both loops below on the same canvas.
+  const bands = new Map<RingCanvas, number>();
+  const oneTextLine = (box: LineBox, canvas: RingCanvas | { canvas: GreyImage; inner: Box }) =>
+    timed('text_line', () => {
+      if (!isLineShaped(lineShape(box))) return false;
+      const ring = canvas as RingCanvas;
+      let n = bands.get(ring);
+      if (n === undefined) {
+        n = textBands(canvas.canvas, canvas.inner);
+        if ('margin' in canvas) bands.set(ring, n);
+      }
+      return n <= 1;
+    });
+
   // Values measured for the typed-text cue, compared per side once all are measured (opt-in,
   // see below).
   const typedOn = process.env.IDV_TAMPER_TYPED === '1';
@@ -229,7 +245,7 @@ export async function detectTamper(
     // Only a box holding one line of text is judged (text-line.ts): merged or glyph-sized boxes
     // are reading accidents that both field cues would take for forgeries.
     const canvas = ring ?? { canvas: grey!, inner: box };
-    if (!isOneTextLine(box, canvas.canvas, canvas.inner)) continue;
+    if (!oneTextLine(box, canvas)) continue;
     const typed = typedOn ? timed('typed_text', () => measureTypedText(canvas)) : null;
     if (typed) {
       const shape = lineShape(box);
@@ -281,7 +297,7 @@ export async function detectTamper(
       const image = line.side === 'back' ? images.back : images.front;
       if (!image) continue;
       const ring = ringOf(line.side, image, line.quad);
-      if (!isOneTextLine(line, ring.canvas, ring.inner)) continue;
+      if (!oneTextLine(line, ring)) continue;
       const texture = timed('smooth_fill', () => measureFillTexture(image, line.quad, ring));
       const strength = texture ? smoothFillStrength(texture) : null;
       if (strength !== null) add('field_overwritten', line.side, strength);

@@ -53,38 +53,48 @@ function twiddles(len: number): [Float64Array, Float64Array] {
   return t;
 }
 
-function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
+/**
+ * The FFT (radix 2, in place) of every column of a TILE×TILE tile at once: each butterfly
+ * applied to two whole rows, element by element. The same operations on the same values as a
+ * transform of each column on its own (so the same spectrum, bit for bit), but along
+ * contiguous rows with each twiddle factor loaded once per row pair: a 128-point transform at
+ * a time spent most of its time in loop overhead, and gathering each column was slower still.
+ */
+function fftColumns(re: Float64Array, im: Float64Array): void {
+  const n = TILE;
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
     if (i < j) {
-      // Swaps through a temporary: a destructuring swap allocated an array per swap.
-      const tr = re[i]!;
-      re[i] = re[j]!;
-      re[j] = tr;
-      const ti = im[i]!;
-      im[i] = im[j]!;
-      im[j] = ti;
+      const { rowRe, rowIm } = work;
+      rowRe.set(re.subarray(i * TILE, (i + 1) * TILE));
+      rowIm.set(im.subarray(i * TILE, (i + 1) * TILE));
+      re.copyWithin(i * TILE, j * TILE, (j + 1) * TILE);
+      im.copyWithin(i * TILE, j * TILE, (j + 1) * TILE);
+      re.set(rowRe, j * TILE);
+      im.set(rowIm, j * TILE);
     }
   }
   for (let len = 2; len <= n; len <<= 1) {
-    // The twiddle factors of this stage, computed once instead of once per butterfly (the
-    // same values: most of the transform's time went to Math.cos / Math.sin).
     const [cos, sin] = twiddles(len);
+    const half = len / 2;
     for (let i = 0; i < n; i += len) {
-      for (let k = 0; k < len / 2; k++) {
+      for (let k = 0; k < half; k++) {
         const wr = cos[k]!;
         const wi = sin[k]!;
-        const a = i + k;
-        const b = a + len / 2;
-        const xr = re[b]! * wr - im[b]! * wi;
-        const xi = re[b]! * wi + im[b]! * wr;
-        re[b] = re[a]! - xr;
-        im[b] = im[a]! - xi;
-        re[a] = re[a]! + xr;
-        im[a] = im[a]! + xi;
+        const rowA = (i + k) * TILE;
+        const rowB = (i + k + half) * TILE;
+        for (let x = 0; x < TILE; x++) {
+          const a = rowA + x;
+          const b = rowB + x;
+          const xr = re[b]! * wr - im[b]! * wi;
+          const xi = re[b]! * wi + im[b]! * wr;
+          re[b] = re[a]! - xr;
+          im[b] = im[a]! - xi;
+          re[a] = re[a]! + xr;
+          im[a] = im[a]! + xi;
+        }
       }
     }
   }
@@ -132,27 +142,45 @@ const work = {
   chromaPower: new Float64Array(ANNULUS.bins.length),
 };
 
-/** In-place 2-D FFT of work.re + i·work.im (rows, then columns). */
-function fft2d(): void {
-  const { re, im, rowRe, rowIm } = work;
+/** Transposes the TILE×TILE tile in place. */
+function transpose(a: Float64Array): void {
   for (let y = 0; y < TILE; y++) {
-    rowRe.set(re.subarray(y * TILE, (y + 1) * TILE));
-    rowIm.set(im.subarray(y * TILE, (y + 1) * TILE));
-    fft(rowRe, rowIm);
-    re.set(rowRe, y * TILE);
-    im.set(rowIm, y * TILE);
-  }
-  for (let x = 0; x < TILE; x++) {
-    for (let y = 0; y < TILE; y++) {
-      rowRe[y] = re[y * TILE + x]!;
-      rowIm[y] = im[y * TILE + x]!;
-    }
-    fft(rowRe, rowIm);
-    for (let y = 0; y < TILE; y++) {
-      re[y * TILE + x] = rowRe[y]!;
-      im[y * TILE + x] = rowIm[y]!;
+    for (let x = y + 1; x < TILE; x++) {
+      const t = a[y * TILE + x]!;
+      a[y * TILE + x] = a[x * TILE + y]!;
+      a[x * TILE + y] = t;
     }
   }
+}
+
+/**
+ * In-place 2-D FFT of a tile given transposed in work.re + i·work.im (row y of the tile in
+ * column y): the column transforms there are the tile's row transforms; transposed back, the
+ * column transforms finish the 2-D transform, in the tile's own orientation.
+ */
+function fft2dOfTransposed(): void {
+  const { re, im } = work;
+  fftColumns(re, im);
+  transpose(re);
+  transpose(im);
+  fftColumns(re, im);
+}
+
+/**
+ * The 2-D spectrum of a TILE×TILE tile (row-major re + i·im, transformed in place) by the
+ * path the screen measure takes (transposed, columns at once): exported for the test that
+ * holds it to the plain row-then-column transform.
+ */
+export function tileSpectrum(re: Float64Array, im: Float64Array): void {
+  for (let y = 0; y < TILE; y++) {
+    for (let x = 0; x < TILE; x++) {
+      work.re[x * TILE + y] = re[y * TILE + x]!;
+      work.im[x * TILE + y] = im[y * TILE + x]!;
+    }
+  }
+  fft2dOfTransposed();
+  re.set(work.re);
+  im.set(work.im);
 }
 
 /**
@@ -171,14 +199,17 @@ function tilePeakRatios(lum: Float64Array, chroma: Float64Array): [number, numbe
   ml /= lum.length;
   mc /= chroma.length;
   const { re, im, lumPower, chromaPower } = work;
+  // Stored transposed (fft2dOfTransposed); the same windowed values.
   for (let y = 0; y < TILE; y++) {
+    const hy = HANN[y]!;
     for (let x = 0; x < TILE; x++) {
       const i = y * TILE + x;
-      re[i] = (lum[i]! - ml) * HANN[y]! * HANN[x]!;
-      im[i] = (chroma[i]! - mc) * HANN[y]! * HANN[x]!;
+      const t = x * TILE + y;
+      re[t] = (lum[i]! - ml) * hy * HANN[x]!;
+      im[t] = (chroma[i]! - mc) * hy * HANN[x]!;
     }
   }
-  fft2d();
+  fft2dOfTransposed();
   const { bins, mirrors } = ANNULUS;
   let lumPeak = 0;
   let chromaPeak = 0;
