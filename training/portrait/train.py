@@ -119,7 +119,7 @@ def main():
           f"{len({v[3] for v in val})} sources, loaded in {time.time() - t0:.0f} s", flush=True)
 
     net = PortraitNet()
-    opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-3)
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-3)
     steps_per_epoch = len(X) // args.batch
     planned = max(1, steps_per_epoch * args.epochs)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda k: 0.05 + 0.95 * 0.5 * (1 + np.cos(np.pi * min(k, planned) / planned)))
