@@ -54,7 +54,7 @@ export function portraitCropRegion(face: Pick<FaceBox, 'x' | 'y' | 'w' | 'h'>): 
  * repeats (a portrait near the photo's border).
  */
 export function portraitCrop(
-  image: NormalizedImage,
+  image: Pick<NormalizedImage, 'rgb' | 'width' | 'height'>,
   face: Pick<FaceBox, 'x' | 'y' | 'w' | 'h'>,
 ): Float32Array {
   const r = portraitCropRegion(face);
