@@ -34,7 +34,13 @@ const CENTRE_Y = 0.45;
 /** Temperature scaling fitted on the validation sources (portrait-cnn.log.json, `temperature`). */
 export const PORTRAIT_TEMPERATURE = 1.5;
 
-/** The cue runs only when IDV_TAMPER_PORTRAIT_CNN=1 (read per call; see tamper/index.ts). */
+/**
+ * The cue runs only when IDV_TAMPER_PORTRAIT_CNN=1 (read per call; see tamper/index.ts). Off by
+ * default: on the holdouts it caught 10-15 of 24 generated swaps per kind (0-1 without it) but
+ * raised `portrait_edge` on 7 of 34 genuine generated captures and 8 of 28 genuine real fixtures,
+ * 6 of those 28 failing the tamper check (1 without it): far above the 2 % bar. Trained almost
+ * only on synthetic pages, it reads real portraits' frames as swap edges (training/portrait).
+ */
 export const portraitModelOn = (): boolean => process.env.IDV_TAMPER_PORTRAIT_CNN === '1';
 
 /** The region of the page the crop covers (working-image pixels; may reach past the image). */
