@@ -22,6 +22,7 @@ import { fieldFontDeviation, GLYPH_HEIGHT_TOLERANCE, isUniformHeightField } from
 import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
 import { compareWithGhost, ghostMismatchStrength } from './portrait-ghost.ts';
+import { PORTRAIT_SWAP, portraitModelOn, portraitSwapScore } from './portrait-model.ts';
 import { measurePortraitSeam, seamStrength } from './portrait-seam.ts';
 import {
   MIN_STREAKS,
@@ -196,7 +197,16 @@ export async function detectTamper(
             compareWithGhost(images.front, grey, portrait, frontFaces, context.documentRegions?.front),
           )
         : null;
-    const strength = Math.max(edges, ghost ? (ghostMismatchStrength(ghost.score) ?? 0) : 0);
+    // The learned swap classifier (portrait-model.ts). Off unless IDV_TAMPER_PORTRAIT_CNN=1
+    // (read per call): see PORTRAIT_SWAP for its measured figures.
+    const swap = portraitModelOn()
+      ? await timedAsync('portrait_cnn', () => portraitSwapScore(images.front, portrait))
+      : null;
+    const strength = Math.max(
+      edges,
+      ghost ? (ghostMismatchStrength(ghost.score) ?? 0) : 0,
+      swap !== null ? (learnedStrength(swap, PORTRAIT_SWAP) ?? 0) : 0,
+    );
     if (strength > 0) add('portrait_edge', 'front', strength);
   }
 

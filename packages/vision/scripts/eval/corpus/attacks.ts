@@ -16,7 +16,10 @@ function targetField(source: GenuineSource, rng: Rng) {
 const swap =
   (style: SwapStyle) =>
   async (source: GenuineSource, rng: Rng, donor?: GenuineSource): Promise<RgbImage> =>
-    swapPortrait(source.image, source.boxes.portrait!, donor!.image, donor!.boxes.portrait!, style, rng);
+    swapPortrait(source.image, source.boxes.portrait!, donor!.image, donor!.boxes.portrait!, style, rng, {
+      ...(source.boxes.photo ? { targetPhoto: source.boxes.photo } : {}),
+      ...(donor!.boxes.photo ? { donorPhoto: donor!.boxes.photo } : {}),
+    });
 
 /** Every attack kind of the corpus, with the sign that should catch it. */
 export const ATTACKS: Attack[] = [
@@ -37,6 +40,7 @@ export const ATTACKS: Attack[] = [
   { kind: 'portrait_pasted', expected: 'portrait_edge', needs: 'portrait', make: swap('pasted') },
   { kind: 'portrait_blended', expected: 'portrait_edge', needs: 'portrait', make: swap('blended') },
   { kind: 'portrait_reglued', expected: 'portrait_edge', needs: 'portrait', make: swap('reglued') },
+  { kind: 'portrait_recut', expected: 'portrait_edge', needs: 'portrait', make: swap('recut') },
   {
     kind: 'field_overwritten',
     expected: 'field_overwritten',

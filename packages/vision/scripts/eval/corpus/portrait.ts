@@ -8,9 +8,19 @@ import type { Rect } from './types.ts';
  * - pasted: the donor's portrait cut as a rectangle and pasted (a hard edge);
  * - blended: its colours matched to the page and its border feathered over a few pixels;
  * - reglued: the donor's photo printed (a little paler, a thin white paper margin), cut out and
- *   glued on the page (its shadow falls on two sides).
+ *   glued on the page (its shadow falls on two sides);
+ * - recut: the donor's photo resized into the printed portrait's own extent when the source
+ *   knows it (a forger cuts along the printed photo), placed a pixel or two off and a percent or
+ *   two too big or small, its colours matched half of the time; without a known extent, the frame
+ *   around the face.
  */
-export type SwapStyle = 'pasted' | 'blended' | 'reglued';
+export type SwapStyle = 'pasted' | 'blended' | 'reglued' | 'recut';
+
+/** Where the swap goes and where the donor's photo is, when the sources know their photo. */
+export interface SwapExtents {
+  targetPhoto?: Rect;
+  donorPhoto?: Rect;
+}
 
 /** The printed portrait around a detected face (a face box covers only part of the photo). */
 export function portraitFrame(face: Rect, width: number, height: number): Rect {
@@ -33,13 +43,21 @@ export async function swapPortrait(
   donorFace: Rect,
   style: SwapStyle,
   rng: Rng,
+  extents: SwapExtents = {},
 ): Promise<RgbImage> {
-  const t = portraitFrame(targetFace, target.width, target.height);
-  const d = portraitFrame(donorFace, donor.width, donor.height);
+  const recut = style === 'recut';
+  const t =
+    recut && extents.targetPhoto
+      ? misaligned(extents.targetPhoto, target.width, target.height, rng)
+      : portraitFrame(targetFace, target.width, target.height);
+  const d =
+    recut && extents.donorPhoto
+      ? clip(extents.donorPhoto, donor.width, donor.height)
+      : portraitFrame(donorFace, donor.width, donor.height);
   const patch = await resizeTo(crop(donor, d), t.w, t.h);
   const out = target.rgb.slice();
   const W = target.width;
-  if (style === 'blended') matchColours(patch, crop(target, t));
+  if (style === 'blended' || (recut && rng.next() < 0.5)) matchColours(patch, crop(target, t));
   if (style === 'reglued') printLook(patch, rng);
   const feather = style === 'blended' ? rng.between(3, 9) : 0;
   const margin = style === 'reglued' ? Math.round(rng.between(2, 5)) : 0;
@@ -68,6 +86,31 @@ export async function swapPortrait(
   const swapped = { rgb: out, width: target.width, height: target.height };
   // A scanner or phone softens the pasted edge a little like everything else.
   return style === 'pasted' ? swapped : blurRgb(swapped, 0.4);
+}
+
+/**
+ * The printed photo's extent as a forger's cut lands on it: shifted by up to 2 px and scaled by
+ * up to 3 % (a hand-cut print laid over the genuine one), inside the page.
+ */
+function misaligned(photo: Rect, width: number, height: number, rng: Rng): Rect {
+  const k = rng.between(0.97, 1.03);
+  const w = photo.w * k;
+  const h = photo.h * k;
+  const cx = photo.x + photo.w / 2 + rng.between(-2, 2);
+  const cy = photo.y + photo.h / 2 + rng.between(-2, 2);
+  return clip({ x: cx - w / 2, y: cy - h / 2, w, h }, width, height);
+}
+
+/** A rectangle rounded to whole pixels and kept inside the image. */
+function clip(r: Rect, width: number, height: number): Rect {
+  const x = Math.max(0, Math.round(r.x));
+  const y = Math.max(0, Math.round(r.y));
+  return {
+    x,
+    y,
+    w: Math.max(1, Math.min(Math.round(r.w), width - x)),
+    h: Math.max(1, Math.min(Math.round(r.h), height - y)),
+  };
 }
 
 function crop(img: RgbImage, r: Rect): RgbImage {

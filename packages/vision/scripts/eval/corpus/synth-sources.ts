@@ -26,13 +26,15 @@ export async function synthSources(half: Half, count: number): Promise<GenuineSo
   return out;
 }
 
-/** The `i`-th synthetic source of a half (the same document on every call). */
-export async function synthSource(half: Half, i: number): Promise<GenuineSource> {
+/** The `i`-th synthetic source of a half (the same document on every call for one `tag`). */
+export async function synthSource(half: Half, i: number, tag: string = half): Promise<GenuineSource> {
   const layouts = LAYOUTS.filter(
     (l) => l.portrait && l.side !== 'back' && l.kind !== 'niger_paper' && (half === 'holdout' || !l.heldOut),
   );
   const layout = layouts[i % layouts.length]!;
-  const name = `synth-${half}-${i}-${layout.id}`;
+  // `tag` names the draw (its seeds): the training export draws `train`, the evaluation `tuning`
+  // and `holdout`, so no evaluated document was trained on.
+  const name = `synth-${tag}-${i}-${layout.id}`;
   const doc = await generateDocument(seedOf(name), { layout: layout.id, upright: true });
   const t = doc.truth;
   const image = await decodeRgb(new Uint8Array(doc.image));
@@ -50,7 +52,7 @@ export async function synthSource(half: Half, i: number): Promise<GenuineSource>
     layout: t.documentLayout,
     ...(t.portrait ? { portraitId: `synth-photo-${t.portrait.index}` } : {}),
     boxes: {
-      ...(t.portrait ? { portrait: rectOf(t.portrait.face) } : {}),
+      ...(t.portrait ? { portrait: rectOf(t.portrait.face), photo: rectOf(t.portrait.quad) } : {}),
       fields: t.boxes.map((b) => ({ field: b.field, box: rectOf(b.quad) })),
     },
   };

@@ -11,6 +11,11 @@ export interface Rect {
 /** Where things are on a genuine source image (its own pixels). */
 export interface TruthBoxes {
   portrait?: Rect;
+  /**
+   * The printed portrait photo's own extent, when the source knows it (synthetic documents):
+   * a forger cuts along it. Absent for the fixtures (only the face box is found there).
+   */
+  photo?: Rect;
   /** Printed field values and MRZ lines (one line of text each). */
   fields: { field: string; box: Rect }[];
 }

@@ -1,0 +1,119 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { detectDocumentFaces } from '../../../src/faces/detect.ts';
+import { normalizeImage } from '../../../src/image/normalize.ts';
+import { CROP_H, CROP_W, portraitCrop } from '../../../src/tamper/portrait-model.ts';
+import { phoneCaptureMapped } from './phone-capture.ts';
+import { type SwapStyle, swapPortrait } from './portrait.ts';
+import { encodePng } from './raster-io.ts';
+import { seededRng, seedOf } from './rng.ts';
+import { genuineSources } from './sources.ts';
+import { synthSource } from './synth-sources.ts';
+import type { GenuineSource } from './types.ts';
+
+/**
+ * Training crops for the portrait-swap classifier (training/portrait/): each genuine source
+ * phone-captured as it is (three captures) and with its portrait swapped for another person's
+ * (pasted, blended, reglued, recut along the printed photo twice), then decoded and scaled as the
+ * service does (normalizeImage). The crop is the one the service cuts at run time
+ * (tamper/portrait-model.ts `portraitCrop`) around the largest face the service's own detector
+ * finds on the capture; a capture where it finds none is skipped (the cue would not run).
+ *
+ *   npx tsx packages/vision/scripts/eval/corpus/export-portrait.ts OUT_DIR [--synth N] [--from N]
+ *       [--no-fixtures]
+ *
+ * Sources, never the holdout's: synthetic documents with a portrait from the generator's tuning
+ * layouts, drawn under their own seed names (`synth-train-i`; the evaluation draws
+ * `synth-tuning-i` and `synth-holdout-i`), and the fixtures' tuning half (read in place). The
+ * drawn colour cards are left out (their drawn face is no face to the detector), and so is the
+ * paper card (its glued photo is the genuine case; the cue does not run on it).
+ * Writes OUT_DIR/<class>/<name>.png (0 genuine, 1 swapped) and OUT_DIR/index.json.
+ */
+
+const VARIANTS: { kind: string; cls: number; style?: SwapStyle }[] = [
+  { kind: 'bona-fide-a', cls: 0 },
+  { kind: 'bona-fide-b', cls: 0 },
+  { kind: 'bona-fide-c', cls: 0 },
+  { kind: 'pasted', cls: 1, style: 'pasted' },
+  { kind: 'blended', cls: 1, style: 'blended' },
+  { kind: 'reglued', cls: 1, style: 'reglued' },
+  { kind: 'recut-a', cls: 1, style: 'recut' },
+  { kind: 'recut-b', cls: 1, style: 'recut' },
+];
+
+async function exportSource(
+  out: string,
+  source: GenuineSource,
+  donor: GenuineSource,
+  index: unknown[],
+): Promise<void> {
+  for (const v of VARIANTS) {
+    const rng = seededRng(seedOf(`train:${source.name}:${v.kind}`));
+    const image = v.style
+      ? await swapPortrait(
+          source.image,
+          source.boxes.portrait!,
+          donor.image,
+          donor.boxes.portrait!,
+          v.style,
+          rng,
+          {
+            ...(source.boxes.photo ? { targetPhoto: source.boxes.photo } : {}),
+            ...(donor.boxes.photo ? { donorPhoto: donor.boxes.photo } : {}),
+          },
+        )
+      : source.image;
+    const { bytes } = await phoneCaptureMapped(image, rng);
+    const img = await normalizeImage(bytes);
+    const faces = await detectDocumentFaces(img);
+    const face = faces.reduce<(typeof faces)[number] | null>((b, f) => (!b || f.w > b.w ? f : b), null);
+    if (!face) continue;
+    const t = portraitCrop(img, face);
+    const plane = CROP_W * CROP_H;
+    const rgb = new Uint8Array(3 * plane);
+    for (let i = 0; i < plane; i++)
+      for (let c = 0; c < 3; c++) rgb[i * 3 + c] = Math.round(t[c * plane + i]!);
+    const file = join(String(v.cls), `${source.name.replace(/[^a-z0-9]+/gi, '_')}--${v.kind}.png`);
+    await writeFile(join(out, file), await encodePng({ rgb, width: CROP_W, height: CROP_H }));
+    index.push({ file, cls: v.cls, kind: v.kind, source: source.name, donor: donor.name });
+  }
+}
+
+/** Another person than `source`: a different source printing a different photo. */
+function donorFor(pool: GenuineSource[], source: GenuineSource, i: number): GenuineSource | undefined {
+  const others = pool.filter(
+    (s) => s.name !== source.name && (!source.portraitId || s.portraitId !== source.portraitId),
+  );
+  return others.length ? others[(i * 7 + 3) % others.length] : undefined;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const value = (flag: string, d: number) => {
+    const i = args.indexOf(flag);
+    return i >= 0 ? Number(args[i + 1]) : d;
+  };
+  const out = resolve(args[0] ?? '/tmp/portrait-data');
+  const fixtures = resolve(process.env.FIXTURES_DIR ?? '../shared/fixtures');
+  for (const c of ['0', '1']) await mkdir(join(out, c), { recursive: true });
+  const index: unknown[] = [];
+  const t0 = Date.now();
+  const from = value('--from', 0);
+  const synth = value('--synth', 40);
+  const pool: GenuineSource[] = [];
+  if (!args.includes('--no-fixtures'))
+    pool.push(
+      ...(await genuineSources(fixtures, 'tuning', 0)).filter(
+        (s) => s.boxes.portrait && s.layout !== 'niger_paper_card',
+      ),
+    );
+  for (let i = from; i < synth; i++) pool.push(await synthSource('tuning', i, 'train'));
+  for (const [i, source] of pool.entries()) {
+    const donor = donorFor(pool, source, i);
+    if (!donor) continue;
+    await exportSource(out, source, donor, index);
+    await writeFile(join(out, 'index.json'), JSON.stringify(index));
+    console.log(`${index.length} crops, ${Math.round((Date.now() - t0) / 1000)} s: ${source.name}`);
+  }
+}
