@@ -19,6 +19,7 @@ import {
   straightenedWithRing,
 } from './field-background.ts';
 import { fieldFontDeviation, GLYPH_HEIGHT_TOLERANCE, isUniformHeightField } from './font-consistency.ts';
+import { optInCueOn } from './opt-in-cues.ts';
 import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
 import { compareWithGhost, ghostMismatchStrength } from './portrait-ghost.ts';
@@ -191,12 +192,11 @@ export async function detectTamper(
     // person. Off unless IDV_TAMPER_GHOST=1 (read per call): on the tuning corpus it flagged 3 of
     // 22 genuine captures (a false ghost found in print, a genuine ghost misjudged) for 5 of 45
     // swaps caught, and doubled the step's time (docs/decisions.md, issue 14).
-    const ghost =
-      process.env.IDV_TAMPER_GHOST === '1'
-        ? await timedAsync('portrait_ghost', () =>
-            compareWithGhost(images.front, grey, portrait, frontFaces, context.documentRegions?.front),
-          )
-        : null;
+    const ghost = optInCueOn('GHOST')
+      ? await timedAsync('portrait_ghost', () =>
+          compareWithGhost(images.front, grey, portrait, frontFaces, context.documentRegions?.front),
+        )
+      : null;
     // The learned swap classifier (portrait-model.ts). Off unless IDV_TAMPER_PORTRAIT_CNN=1
     // (read per call): see PORTRAIT_SWAP for its measured figures.
     const swap = portraitModelOn()
@@ -240,7 +240,7 @@ export async function detectTamper(
 
   // Values measured for the typed-text cue, compared per side once all are measured (opt-in,
   // see below).
-  const typedOn = process.env.IDV_TAMPER_TYPED === '1';
+  const typedOn = optInCueOn('TYPED');
   const typedFields: MeasuredField[] = [];
   for (const box of boxes) {
     const image = box.side === 'back' ? images.back : images.front;
@@ -340,9 +340,6 @@ function portraitEdgeStrength(
       : 0;
   // Off unless IDV_TAMPER_SEAM=1 (read per call): on the fixtures' holdout half the seam raised
   // a review sign on 8 of 28 genuine documents (hard-framed photos), docs/benchmarks.md issue 14.
-  const seam =
-    process.env.IDV_TAMPER_SEAM === '1'
-      ? timed('portrait_seam', () => measurePortraitSeam(grey, portrait))
-      : null;
+  const seam = optInCueOn('SEAM') ? timed('portrait_seam', () => measurePortraitSeam(grey, portrait)) : null;
   return Math.max(cutStrength, streakStrength, seam ? seamStrength(seam) : 0);
 }

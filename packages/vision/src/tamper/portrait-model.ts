@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FaceBox } from '../faces/detect.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { modelRunner } from '../runtime/backend.ts';
+import { optInCueOn } from './opt-in-cues.ts';
 
 /**
  * The project's portrait-swap classifier (training/portrait: a small CNN trained on generated
@@ -41,7 +42,7 @@ export const PORTRAIT_TEMPERATURE = 1.5;
  * 6 of those 28 failing the tamper check (1 without it): far above the 2 % bar. Trained almost
  * only on synthetic pages, it reads real portraits' frames as swap edges (training/portrait).
  */
-export const portraitModelOn = (): boolean => process.env.IDV_TAMPER_PORTRAIT_CNN === '1';
+export const portraitModelOn = (): boolean => optInCueOn('PORTRAIT_CNN');
 
 /** The region of the page the crop covers (working-image pixels; may reach past the image). */
 export function portraitCropRegion(face: Pick<FaceBox, 'x' | 'y' | 'w' | 'h'>): {

@@ -1,5 +1,6 @@
 import type { NormalizedImage } from '../image/normalize.ts';
 import { quantile } from '../image/stats.ts';
+import { optInCueOn } from './opt-in-cues.ts';
 import { type Region, strengthBetween } from './types.ts';
 
 /**
@@ -67,7 +68,7 @@ const MAX_PIXELS = 600_000;
  * generated copies (the corpus's copier scatters 0.05–0.4 % of its pixels as toner dots).
  */
 export function speckleCueOn(): boolean {
-  return process.env.IDV_TAMPER_SPECKLE === '1';
+  return optInCueOn('SPECKLE');
 }
 
 /** The sign's strength from the measured density (null: no sign). */

@@ -1,0 +1,22 @@
+/**
+ * The tamper cues that are built and measured but not on by default, each behind one environment
+ * switch (`IDV_TAMPER_<NAME>=1`). They are off because on the holdouts they raised more tamper
+ * fails on bona fide documents than the ≤ 2 % the issue allows (docs/benchmarks.md gives each
+ * one's figures); the switch lets an evaluation measure the step with and without them. The switch
+ * is read at each call, so one process can measure both.
+ */
+export type OptInCue =
+  /** The ghost image repeated in the portrait (portrait-ghost.ts). */
+  | 'GHOST'
+  /** Text typed over a field, not printed with the document (typed-text.ts). */
+  | 'TYPED'
+  /** A straight seam around the portrait (portrait-seam.ts). */
+  | 'SEAM'
+  /** Toner speckle of a colour copy (toner-speckle.ts). */
+  | 'SPECKLE'
+  /** The learned portrait-swap classifier (portrait-model.ts). */
+  | 'PORTRAIT_CNN';
+
+export function optInCueOn(cue: OptInCue): boolean {
+  return process.env[`IDV_TAMPER_${cue}`] === '1';
+}
