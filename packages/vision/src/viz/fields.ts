@@ -1,7 +1,7 @@
 import { emptyPrintedFields, type PrintedFields } from '@idv/core';
 import type { TextLine } from '../ocr/page.ts';
 import { type Century, parsePrintedDate } from './dates.ts';
-import { editDistance, fold, fuzzyFind, tolerance } from './text.ts';
+import { editDistance, fold, foldKeepCase, fuzzyFind, tolerance } from './text.ts';
 
 /**
  * Printed fields (visual inspection zone), found by their labels in French and English (and the
@@ -128,9 +128,10 @@ function fuzzyPrefixOf(text: string, label: string): number {
     if (text[i] !== ' ') squashed += text[i];
     if (squashed.length < target.length - allowed) continue;
     if (squashed.length > target.length + allowed) break;
-    // A label ends where a word ends.
-    if (/[A-Z]/.test(text[i + 1] ?? '') && squashed.length < target.length + allowed) continue;
     const d = editDistance(squashed, target);
+    // A label ends where a word ends, unless it is read exactly: small print glues the value to
+    // its label ("SURNAMEADAMOU"), and the longest window would then eat the value's first letter.
+    if (/[A-Z]/.test(text[i + 1] ?? '') && squashed.length < target.length + allowed && d > 0) continue;
     if (d < best.d) best = { n: i + 1, d };
   }
   return best.d <= allowed ? best.n : 0;
@@ -199,8 +200,9 @@ export function readPrintedFieldsWithSources(
     });
     for (const hit of hits) {
       if (out[hit.field] !== null) continue;
-      const value = valueFor(hit, lines, folded);
-      if (value === null) continue;
+      const found = valueFor(hit, lines, folded);
+      if (found === null) continue;
+      const value = NAME_FIELDS.has(hit.field) ? withoutMixedCaseLead(found, lines[found.line]!.text) : found;
       const parsed = parseValue(hit.field, value.text);
       if (parsed === null) continue;
       out[hit.field] = parsed;
@@ -272,6 +274,34 @@ function valueEnd(field: Field, text: string, start: number): number {
     if (m) return start + m.index + m[0].length;
   }
   return text.length;
+}
+
+/** Fields whose value is a name, printed in capitals under labels that are often in mixed case. */
+const NAME_FIELDS: ReadonlySet<Field> = new Set(['surname', 'given_names']);
+
+/**
+ * A name read after its label on the same line may still begin with the rest of a misread
+ * bilingual label ("Nom de famie Sumame ZERBO", "SumameZERBO"): labels printed in mixed case are
+ * told from the value, printed in capitals, by the case the recogniser read. Leading words that
+ * start with a lower-case letter after at most one capital are dropped, and a word where such a
+ * label word runs into two capitals is cut there. Applied only when something in capitals is
+ * left: a name printed in mixed case ("Aminata") is kept whole.
+ */
+export function withoutMixedCaseLead(
+  value: { text: string; line: number; start: number },
+  raw: string,
+): { text: string; line: number; start: number } {
+  const cased = foldKeepCase(raw);
+  if (cased.length !== fold(raw).length) return value;
+  const at = cased.length - value.text.length;
+  // The value is the folded line's tail (afterLabel strips only its head); otherwise unmatched.
+  if (at < 0 || cased.slice(at).toUpperCase() !== value.text) return value;
+  const tail = cased.slice(at);
+  const lead = /^(?:[^A-Za-z]*[A-Z]?[a-z][A-Za-z]*?(?=[A-Z]{2}|[^A-Za-z]|$))+[^A-Za-z]*/.exec(tail);
+  if (!lead || lead[0].length === 0) return value;
+  const rest = tail.slice(lead[0].length);
+  if (!/^[A-Z]{2}/.test(rest)) return value;
+  return { text: rest.toUpperCase(), line: value.line, start: value.start + lead[0].length };
 }
 
 /** Lines below a label whose left edge sits within this many line heights of the label's start. */

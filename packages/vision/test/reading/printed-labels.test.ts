@@ -41,6 +41,23 @@ describe('printed labels', () => {
     expect(f.date_of_birth).toBe('1996-10-07');
   });
 
+  it('does not eat the first letter of a value glued to an exact label', () => {
+    const f = readPrintedFields(
+      [line('Nom de famile SurnameADAMOU', 100), line('Prenom(s) Given namesADAMA', 140)],
+      [],
+    );
+    expect(f.surname).toBe('ADAMOU');
+    expect(f.given_names).toBe('ADAMA');
+  });
+
+  it('drops what is left of a misread mixed-case label before a name in capitals', () => {
+    expect(readPrintedFields([line('Nom de famie SumameZERBO', 100)], []).surname).toBe('ZERBO');
+    const g = readPrintedFields([line('Nom de fallesunae DIALLO SOW', 140)], []);
+    expect(g.surname).toBe('DIALLO SOW');
+    // A name printed in mixed case is kept whole.
+    expect(readPrintedFields([line('Prenom(s): Aminata', 100)], []).given_names).toBe('AMINATA');
+  });
+
   it('takes the value after the last label when the first one is cut', () => {
     const f = readPrintedFields([line('Nom de famil / Surname: MAHAMADOU', 100)], []);
     expect(f.surname).toBe('MAHAMADOU');
