@@ -94,8 +94,19 @@ function findLabel(text: string, label: string): { start: number; end: number } 
     const start = m.index + m[1]!.length;
     return { start, end: start + label.length };
   }
-  const end = fuzzyFind(text, label, Math.floor(label.length / 8));
-  return end < 0 ? null : { start: Math.max(0, end - label.length), end };
+  // Spaces are left out of the comparison: small print merges or splits words ("NOMDE FAMILL")
+  // and a space is then one of the few errors allowed.
+  const at: number[] = [];
+  let squashed = '';
+  for (let i = 0; i < text.length; i++)
+    if (text[i] !== ' ') {
+      squashed += text[i];
+      at.push(i);
+    }
+  const target = label.replace(/ /g, '');
+  const end = fuzzyFind(squashed, target, Math.floor(label.length / 8));
+  if (end <= 0) return null;
+  return { start: at[Math.max(0, end - target.length)]!, end: at[end - 1]! + 1 };
 }
 
 function isLabelLine(text: string): boolean {
@@ -291,17 +302,34 @@ export function withoutMixedCaseLead(
   value: { text: string; line: number; start: number },
   raw: string,
 ): { text: string; line: number; start: number } {
-  const cased = foldKeepCase(raw);
-  if (cased.length !== fold(raw).length) return value;
-  const at = cased.length - value.text.length;
-  // The value is the folded line's tail (afterLabel strips only its head); otherwise unmatched.
-  if (at < 0 || cased.slice(at).toUpperCase() !== value.text) return value;
-  const tail = cased.slice(at);
+  const tail = casedTail(raw, value.text);
+  if (tail === null) return value;
   const lead = /^(?:[^A-Za-z]*[A-Z]?[a-z][A-Za-z]*?(?=[A-Z]{2}|[^A-Za-z]|$))+[^A-Za-z]*/.exec(tail);
   if (!lead || lead[0].length === 0) return value;
   const rest = tail.slice(lead[0].length);
   if (!/^[A-Z]{2}/.test(rest)) return value;
   return { text: rest.toUpperCase(), line: value.line, start: value.start + lead[0].length };
+}
+
+/**
+ * The end of a line as read, case kept, that folds to `folded` (a value is the folded line's tail:
+ * afterLabel strips only its head); null when it cannot be matched.
+ */
+function casedTail(raw: string, folded: string): string | null {
+  const cased = foldKeepCase(raw);
+  if (cased.length !== fold(raw).length) return null;
+  const at = cased.length - folded.length;
+  if (at < 0 || cased.slice(at).toUpperCase() !== folded) return null;
+  return cased.slice(at);
+}
+
+/**
+ * Text whose every word starts with a lower-case letter after at most one capital ("Surnan",
+ * "Nodu", "Given nan"): the words of a mixed-case label, where names are printed in capitals.
+ */
+export function mixedCaseOnly(cased: string): boolean {
+  const words = cased.split(/[^A-Za-z]+/).filter((w) => w.length > 0);
+  return words.length > 0 && words.every((w) => /^[A-Z]?[a-z]/.test(w));
 }
 
 /** Lines below a label whose left edge sits within this many line heights of the label's start. */
@@ -318,9 +346,16 @@ function valueFor(
 ): { text: string; line: number; start: number } | null {
   const text = folded[hit.line]!;
   const inline = afterLabel(text.slice(hit.end), hit.field);
-  // A value on the same line, unless what follows is itself another label.
-  if (inline.length >= 1 && !isLabelLine(inline))
-    return { text: inline, line: hit.line, start: Math.max(hit.end, text.lastIndexOf(inline)) };
+  // A value on the same line, unless what follows is itself another label, or, for a name, only
+  // the rest of a misread mixed-case label ("Nom/Surnan" over the name): then the value is looked
+  // for to the right and below first, and the same line's text is the last resort.
+  const residue = NAME_FIELDS.has(hit.field) && mixedCaseOnly(casedTail(lines[hit.line]!.text, inline) ?? '');
+  let lastResort: { text: string; line: number; start: number } | null = null;
+  if (inline.length >= 1 && !isLabelLine(inline)) {
+    const found = { text: inline, line: hit.line, start: Math.max(hit.end, text.lastIndexOf(inline)) };
+    if (!residue) return found;
+    lastResort = found;
+  }
   // The same field's label in the other language further on ("NOM DE FAMIL / SURNAME: X", the
   // first label misread): the value follows the last one.
   if (inline.length >= 1) {
@@ -344,6 +379,7 @@ function valueFor(
     const dx = l.left - labelEnd;
     if (dx < -0.5 * label.height || dx > SAME_ROW_MAX_GAP * label.height) return;
     if (isLabelLine(folded[i]!)) return;
+    if (NAME_FIELDS.has(hit.field) && mixedCaseOnly(foldKeepCase(l.text))) return;
     if (!right || dx < right.dx) right = { i, dx };
   });
   if (right) {
@@ -363,7 +399,7 @@ function valueFor(
     const i = (best as { i: number }).i;
     return { text: folded[i]!, line: i, start: 0 };
   }
-  return null;
+  return lastResort;
 }
 
 const CENTURY: Partial<Record<Field, Century>> = {

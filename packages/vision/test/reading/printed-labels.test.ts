@@ -58,6 +58,25 @@ describe('printed labels', () => {
     expect(readPrintedFields([line('Prenom(s): Aminata', 100)], []).given_names).toBe('AMINATA');
   });
 
+  it('reads the name under its label when the label line ends in a misread label word', () => {
+    const f = readPrintedFields(
+      [
+        line('Nom/Surnan', 100),
+        line('N°du', 100, 400, 48),
+        line('TOURE', 125),
+        line('Prenoms/Givennan', 160),
+        line('RAKIETOU', 185),
+      ],
+      [],
+    );
+    expect(f.surname).toBe('TOURE');
+    expect(f.given_names).toBe('RAKIETOU');
+  });
+
+  it('finds a long label whose words were merged or split', () => {
+    expect(readPrintedFields([line('Nomde famill/SsuameBA', 100)], []).surname).toBe('BA');
+  });
+
   it('takes the value after the last label when the first one is cut', () => {
     const f = readPrintedFields([line('Nom de famil / Surname: MAHAMADOU', 100)], []);
     expect(f.surname).toBe('MAHAMADOU');
