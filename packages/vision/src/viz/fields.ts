@@ -324,12 +324,11 @@ function casedTail(raw: string, folded: string): string | null {
 }
 
 /**
- * Text whose every word starts with a lower-case letter after at most one capital ("Surnan",
- * "Nodu", "Given nan"): the words of a mixed-case label, where names are printed in capitals.
+ * Text with lower-case letters and never two capitals in a row ("Surnan", "Nodu", "NeeDatfbith"):
+ * the words of a mixed-case label, where names are printed in capitals ("SsuameBA" holds one).
  */
 export function mixedCaseOnly(cased: string): boolean {
-  const words = cased.split(/[^A-Za-z]+/).filter((w) => w.length > 0);
-  return words.length > 0 && words.every((w) => /^[A-Z]?[a-z]/.test(w));
+  return /[a-z]/.test(cased) && !/[A-Z]{2}/.test(cased);
 }
 
 /** Lines below a label whose left edge sits within this many line heights of the label's start. */
@@ -393,6 +392,7 @@ function valueFor(
     if (dy <= 0.4 * label.height || dy > BELOW_MAX_GAP * label.height) return;
     if (Math.abs(l.left - hit.x) > BELOW_X_TOLERANCE * label.height) return;
     if (isLabelLine(folded[i]!)) return;
+    if (NAME_FIELDS.has(hit.field) && mixedCaseOnly(foldKeepCase(l.text))) return;
     if (!best || dy < best.dy) best = { i, dy };
   });
   if (best) {

@@ -74,7 +74,10 @@ describe('printed labels', () => {
   });
 
   it('finds a long label whose words were merged or split', () => {
-    expect(readPrintedFields([line('Nomde famill/SsuameBA', 100)], []).surname).toBe('BA');
+    // The misread label word glued to the name is no label line: the next label line below is no name.
+    expect(
+      readPrintedFields([line('Nomde famill/SsuameBA', 100), line('NeeDatfbith7198', 125)], []).surname,
+    ).toBe('BA');
   });
 
   it('takes the value after the last label when the first one is cut', () => {
