@@ -1,5 +1,6 @@
 import { emptyPrintedFields, type PrintedFields } from '@idv/core';
 import type { TextLine } from '../ocr/page.ts';
+import { datedLines, orderDates } from './date-order.ts';
 import { type Century, parsePrintedDate } from './dates.ts';
 import { editDistance, fold, foldKeepCase, fuzzyFind, tolerance } from './text.ts';
 
@@ -231,6 +232,15 @@ export function readPrintedFieldsWithSources(
       });
     }
   }
+  // Dates whose labels were not read, told apart by their order in time (date-order.ts), when
+  // the dates read by their labels agree with that order.
+  const ordered = orderDates(datedLines([front, back]));
+  if (ordered && DATE_FIELDS.every((f) => out[f] === null || out[f] === ordered[f].iso))
+    for (const f of DATE_FIELDS) {
+      if (out[f] !== null) continue;
+      out[f] = ordered[f].iso;
+      sources.push({ field: f, page: ordered[f].page, line: ordered[f].line, start: 0, end: 1 });
+    }
   if (out.document_number === null) {
     const found = numberWithoutLabel(front) ?? numberWithoutLabel(back);
     if (found) {
@@ -262,8 +272,9 @@ function numberWithoutLabel(
     const m =
       /(?:^|[^A-Z0-9])(?:NO|N|NUMERO)\s*(?:\/\s*NO)?\s*[:.]?\s*([0-9][A-Z0-9]{5,19})(?![A-Z0-9])/.exec(text);
     if (m && (m[1]!.match(/\d/g)?.length ?? 0) >= 5) {
-      const start = m.index + m[0].length - m[1]!.length;
-      return { page: lines, line: i, value: m[1]!, text, start, end: start + m[1]!.length };
+      const value = withoutMarkResidue(m[1]!);
+      const end = m.index + m[0].length;
+      return { page: lines, line: i, value, text, start: end - value.length, end };
     }
   }
   for (const [i, l] of lines.entries()) {
@@ -272,6 +283,17 @@ function numberWithoutLabel(
     if (m) return { page: lines, line: i, value: m[0], text, start: 0, end: text.length };
   }
   return null;
+}
+
+/**
+ * A long all-digit number (the Sahel card's 17 digits) read with the rest of its "N°/No" mark
+ * glued before it ("7N58845343049522570", "1NO80104169213131493"): the mark's residue, at most
+ * two digits and two letters, is dropped. Numbers mixing letters and digits are kept as read
+ * (their letters are part of them).
+ */
+function withoutMarkResidue(value: string): string {
+  const m = /^[0-9]{0,2}[A-Z]{1,2}([0-9]{12,20})$/.exec(value);
+  return m ? m[1]! : value;
 }
 
 /**
@@ -286,6 +308,9 @@ function valueEnd(field: Field, text: string, start: number): number {
   }
   return text.length;
 }
+
+/** The dates a document prints, in the order of their lives. */
+const DATE_FIELDS = ['date_of_birth', 'date_of_issue', 'date_of_expiry'] as const;
 
 /** Fields whose value is a name, printed in capitals under labels that are often in mixed case. */
 const NAME_FIELDS: ReadonlySet<Field> = new Set(['surname', 'given_names']);
@@ -421,7 +446,7 @@ function parseValue(field: Field, value: string): string | null {
     }
     case 'document_number': {
       const m = /[A-Z0-9][A-Z0-9 ]{4,}[A-Z0-9]/.exec(value);
-      return m ? m[0].replace(/\s+/g, '') : null;
+      return m ? withoutMarkResidue(m[0].replace(/\s+/g, '')) : null;
     }
     case 'surname':
     case 'given_names':

@@ -103,7 +103,57 @@ describe('printed labels', () => {
     expect(readPrintedFields([line('NNo46793938918298840', 100)], []).document_number).toBe(
       '46793938918298840',
     );
+    // The rest of a misread "N°/No" mark glued before a 17-digit number.
+    expect(readPrintedFields([line('N7N58845343049522570', 100)], []).document_number).toBe(
+      '58845343049522570',
+    );
+    expect(readPrintedFields([line('Card No: 1NO80104169213131493', 100)], []).document_number).toBe(
+      '80104169213131493',
+    );
     // A word after "No" is no number.
     expect(readPrintedFields([line('No comment 12', 100)], []).document_number).toBeNull();
+  });
+});
+
+describe('dates without a legible label', () => {
+  it('tells birth, issue and expiry apart by their order in time', () => {
+    const f = readPrintedFields(
+      [
+        line('hewoa/com', 100),
+        line('24.02.1953', 120),
+        line('o/0', 140),
+        line('16.03.2028', 160, 300),
+        line('17.03.2023', 160),
+      ],
+      [],
+    );
+    expect(f.date_of_birth).toBe('1953-02-24');
+    expect(f.date_of_issue).toBe('2023-03-17');
+    expect(f.date_of_expiry).toBe('2028-03-16');
+  });
+
+  it('assigns nothing from two dates, or from dates not spaced as a life and a validity', () => {
+    const two = readPrintedFields([line('24.02.1953', 120), line('16.03.2028', 160)], []);
+    expect(two.date_of_birth).toBeNull();
+    expect(two.date_of_expiry).toBeNull();
+    const close = readPrintedFields(
+      [line('24.02.2019', 120), line('17.03.2023', 140), line('16.03.2028', 160)],
+      [],
+    );
+    expect(close.date_of_birth).toBeNull();
+  });
+
+  it('keeps out of the way when a labelled date disagrees with the order', () => {
+    const f = readPrintedFields(
+      [
+        line('Date of expiry', 100),
+        line('17.03.2023', 120),
+        line('24.02.1953', 140, 400),
+        line('16.03.2028', 160, 400),
+      ],
+      [],
+    );
+    expect(f.date_of_expiry).toBe('2023-03-17');
+    expect(f.date_of_birth).toBeNull();
   });
 });
