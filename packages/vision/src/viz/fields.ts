@@ -329,12 +329,22 @@ export function withoutMixedCaseLead(
 ): { text: string; line: number; start: number } {
   const tail = casedTail(raw, value.text);
   if (tail === null) return value;
-  const lead = /^(?:[^A-Za-z]*[A-Z]?[a-z][A-Za-z]*?(?=[A-Z]{2}|[^A-Za-z]|$))+[^A-Za-z]*/.exec(tail);
+  const lead = MIXED_CASE_LEAD.exec(tail);
   if (!lead || lead[0].length === 0) return value;
   const rest = tail.slice(lead[0].length);
   if (!/^[A-Z]{2}/.test(rest)) return value;
   return { text: rest.toUpperCase(), line: value.line, start: value.start + lead[0].length };
 }
+
+/**
+ * Leading label words in mixed case: whole words with lower-case letters and never two capitals
+ * in a row ("de", "famie", "NeeDatfbith"), or a label word of five letters or more running into
+ * two capitals ("SumameZERBO"; label words glued so are "Surname", "Given names", "Prenoms"). A
+ * name whose case was misread in its first letters ("AiSSATA", "MouMOUNI", "CoMPAORE") matches
+ * neither and is kept.
+ */
+const MIXED_CASE_LEAD =
+  /^(?:[^A-Za-z]*(?:[A-Z]?[a-z](?:[a-z]|[A-Z](?![A-Z]))*(?=[^A-Za-z]|$)|[A-Z]?[a-z]{4,}(?=[A-Z]{2})))+[^A-Za-z]*/;
 
 /**
  * The end of a line as read, case kept, that folds to `folded` (a value is the folded line's tail:

@@ -54,6 +54,11 @@ describe('printed labels', () => {
     expect(readPrintedFields([line('Nom de famie SumameZERBO', 100)], []).surname).toBe('ZERBO');
     const g = readPrintedFields([line('Nom de fallesunae DIALLO SOW', 140)], []);
     expect(g.surname).toBe('DIALLO SOW');
+    // A name whose first letters' case was misread is kept whole.
+    expect(readPrintedFields([line('PRENOM(S)AiSSATA MARIETOU', 100)], []).given_names).toBe(
+      'AISSATA MARIETOU',
+    );
+    expect(readPrintedFields([line('Nom de famille/Surname:MouMOUNI', 100)], []).surname).toBe('MOUMOUNI');
     // A name printed in mixed case is kept whole.
     expect(readPrintedFields([line('Prenom(s): Aminata', 100)], []).given_names).toBe('AMINATA');
   });
