@@ -1,6 +1,7 @@
 import { emptyPrintedFields, type ImageKind, type Observations, type PrintedFields } from '@idv/core';
 import { classifyDocument } from './document/classify.ts';
 import { splitComposite } from './document/composite.ts';
+import { KEY_PRINTED_FIELDS, keyFieldsRead, readFiner, worthFinerReading } from './document/finer-printed.ts';
 import type { FieldBoxObservation, TextBoxObservation } from './document/text-boxes.ts';
 import type { NormalizedImage } from './image/normalize.ts';
 import type { Point, Quad } from './image/raster.ts';
@@ -82,11 +83,22 @@ export async function readDocument(
   const frontView = pages.find((p) => p.side === 'front')!;
   const front = frontView.page;
   const back = pages.find((p) => p.side === 'back')?.page;
-  const { frontKept, backKept } = printedZoneLines(pages, mrz, mrzSide);
-  const { fields: printed, sources } = readPrintedFieldsWithSources(
-    frontKept.map((k) => k.view.page.lines[k.index]!),
-    backKept.map((k) => k.view.page.lines[k.index]!),
-  );
+  let zone = readPrintedZone(pages, mrz, mrz?.lineIndexes ?? [], mrzSide);
+  // Key printed fields missed on a page detected below its resolution: the front is read again
+  // finer (document/finer-printed.ts), and that reading is kept when it finds more of them.
+  const frontIndex = pages.findIndex((p) => p.side === 'front');
+  if (keyFieldsRead(zone.fields) < KEY_PRINTED_FIELDS.length && worthFinerReading(pages[frontIndex]!)) {
+    const finer = [...pages];
+    finer[frontIndex] = { side: 'front', ...(await readFiner(pages[frontIndex]!)) };
+    // The finer page leaves its MRZ-like rows unread: those are the MRZ's lines there.
+    const mrzIndexes =
+      mrzSide === 'front'
+        ? finer[frontIndex]!.page.lines.flatMap((l, i) => (l.deferred ? [i] : []))
+        : (mrz?.lineIndexes ?? []);
+    const again = readPrintedZone(finer, mrz, mrzIndexes, mrzSide);
+    if (keyFieldsRead(again.fields) > keyFieldsRead(zone.fields)) zone = again;
+  }
+  const { frontKept, backKept, fields: printed, sources } = zone;
   const classification = classifyDocument({
     mrz,
     front,
@@ -185,11 +197,12 @@ async function lookAgain(
 function printedZoneLines(
   pages: SideView[],
   mrz: MrzReading | null,
+  mrzIndexes: number[],
   mrzSide: ImageKind,
 ): { frontKept: { view: SideView; index: number }[]; backKept: { view: SideView; index: number }[] } {
   const frontView = pages.find((p) => p.side === 'front')!;
   const backView = pages.find((p) => p.side === 'back');
-  const mrzLines = new Set(mrz ? mrz.lineIndexes : []);
+  const mrzLines = new Set(mrzIndexes);
   const keep = (view: SideView | undefined, indexes: number[]) =>
     view
       ? indexes.filter((i) => !(view.side === mrzSide && mrzLines.has(i))).map((index) => ({ view, index }))
@@ -197,11 +210,28 @@ function printedZoneLines(
   const all = (view: SideView | undefined) => (view ? view.page.lines.map((_, i) => i) : []);
   const composite =
     mrz && mrz.format === 'TD1' && mrzSide === 'front' && !backView
-      ? splitComposite(frontView.page.lines, mrz.lineIndexes)
+      ? splitComposite(frontView.page.lines, mrzIndexes)
       : null;
   if (composite)
     return { frontKept: keep(frontView, composite.front), backKept: keep(frontView, composite.back) };
   return { frontKept: keep(frontView, all(frontView)), backKept: keep(backView, all(backView)) };
+}
+
+type KeptLine = { view: SideView; index: number };
+
+/** The printed fields read from the pages' printed zone lines (printedZoneLines), with their sources. */
+function readPrintedZone(
+  pages: SideView[],
+  mrz: MrzReading | null,
+  mrzIndexes: number[],
+  mrzSide: ImageKind,
+): { frontKept: KeptLine[]; backKept: KeptLine[] } & ReturnType<typeof readPrintedFieldsWithSources> {
+  const { frontKept, backKept } = printedZoneLines(pages, mrz, mrzIndexes, mrzSide);
+  const read = readPrintedFieldsWithSources(
+    frontKept.map((k) => k.view.page.lines[k.index]!),
+    backKept.map((k) => k.view.page.lines[k.index]!),
+  );
+  return { frontKept, backKept, ...read };
 }
 
 /**

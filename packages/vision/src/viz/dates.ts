@@ -72,6 +72,11 @@ function digitsOnly(s: string): string {
   return s.replace(/[OQD]/g, '0').replace(/[IL|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
 }
 
+/** Letters that OCR commonly reads as digits inside a month name (the inverse of digitsOnly). */
+function lettersOnly(s: string): string {
+  return s.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B');
+}
+
 export function parsePrintedDate(text: string, century: Century = 'any', now = new Date()): string | null {
   const t = fold(text);
   // Numeric: d.m.y with . / - or spaces as separators.
@@ -87,6 +92,18 @@ export function parsePrintedDate(text: string, century: Century = 'any', now = n
   if (named) {
     const [, d, mon, y] = named;
     const m = MONTHS[mon!];
+    if (m) {
+      const year = y!.length === 4 ? Number(y) : fullYear(Number(y), century, now);
+      const r = iso(year, m, Number(d));
+      if (r) return r;
+    }
+  }
+  // A month name with a letter read as a digit ("07 0CT 2007": O read as 0, "1" for I): the
+  // month word is taken letters-only, and must then be a month name (a plain number is not).
+  const confused = /(\d{1,2})\s*([A-Z0-9]{3,9}?)(?:\s*\/\s*[A-Z0-9]{3,9}?)?\.?\s*(\d{4}|\d{2})(?!\d)/.exec(t);
+  if (confused && /[A-Z].*[A-Z]/.test(confused[2]!)) {
+    const [, d, mon, y] = confused;
+    const m = MONTHS[lettersOnly(mon!)];
     if (m) {
       const year = y!.length === 4 ? Number(y) : fullYear(Number(y), century, now);
       const r = iso(year, m, Number(d));

@@ -1,7 +1,8 @@
 import { emptyPrintedFields, type PrintedFields } from '@idv/core';
 import type { TextLine } from '../ocr/page.ts';
+import { datedLines, orderDates } from './date-order.ts';
 import { type Century, parsePrintedDate } from './dates.ts';
-import { editDistance, fold, fuzzyFind, tolerance } from './text.ts';
+import { editDistance, fold, foldKeepCase, fuzzyFind, tolerance } from './text.ts';
 
 /**
  * Printed fields (visual inspection zone), found by their labels in French and English (and the
@@ -94,8 +95,19 @@ function findLabel(text: string, label: string): { start: number; end: number } 
     const start = m.index + m[1]!.length;
     return { start, end: start + label.length };
   }
-  const end = fuzzyFind(text, label, Math.floor(label.length / 8));
-  return end < 0 ? null : { start: Math.max(0, end - label.length), end };
+  // Spaces are left out of the comparison: small print merges or splits words ("NOMDE FAMILL")
+  // and a space is then one of the few errors allowed.
+  const at: number[] = [];
+  let squashed = '';
+  for (let i = 0; i < text.length; i++)
+    if (text[i] !== ' ') {
+      squashed += text[i];
+      at.push(i);
+    }
+  const target = label.replace(/ /g, '');
+  const end = fuzzyFind(squashed, target, Math.floor(label.length / 8));
+  if (end <= 0) return null;
+  return { start: at[Math.max(0, end - target.length)]!, end: at[end - 1]! + 1 };
 }
 
 function isLabelLine(text: string): boolean {
@@ -128,9 +140,10 @@ function fuzzyPrefixOf(text: string, label: string): number {
     if (text[i] !== ' ') squashed += text[i];
     if (squashed.length < target.length - allowed) continue;
     if (squashed.length > target.length + allowed) break;
-    // A label ends where a word ends.
-    if (/[A-Z]/.test(text[i + 1] ?? '') && squashed.length < target.length + allowed) continue;
     const d = editDistance(squashed, target);
+    // A label ends where a word ends, unless it is read exactly: small print glues the value to
+    // its label ("SURNAMEADAMOU"), and the longest window would then eat the value's first letter.
+    if (/[A-Z]/.test(text[i + 1] ?? '') && squashed.length < target.length + allowed && d > 0) continue;
     if (d < best.d) best = { n: i + 1, d };
   }
   return best.d <= allowed ? best.n : 0;
@@ -199,8 +212,9 @@ export function readPrintedFieldsWithSources(
     });
     for (const hit of hits) {
       if (out[hit.field] !== null) continue;
-      const value = valueFor(hit, lines, folded);
-      if (value === null) continue;
+      const found = valueFor(hit, lines, folded);
+      if (found === null) continue;
+      const value = NAME_FIELDS.has(hit.field) ? withoutMixedCaseLead(found, lines[found.line]!.text) : found;
       const parsed = parseValue(hit.field, value.text);
       if (parsed === null) continue;
       out[hit.field] = parsed;
@@ -218,6 +232,15 @@ export function readPrintedFieldsWithSources(
       });
     }
   }
+  // Dates whose labels were not read, told apart by their order in time (date-order.ts), when
+  // the dates read by their labels agree with that order.
+  const ordered = orderDates(datedLines([front, back]));
+  if (ordered && DATE_FIELDS.every((f) => out[f] === null || out[f] === ordered[f].iso))
+    for (const f of DATE_FIELDS) {
+      if (out[f] !== null) continue;
+      out[f] = ordered[f].iso;
+      sources.push({ field: f, page: ordered[f].page, line: ordered[f].line, start: 0, end: 1 });
+    }
   if (out.document_number === null) {
     const found = numberWithoutLabel(front) ?? numberWithoutLabel(back);
     if (found) {
@@ -249,8 +272,9 @@ function numberWithoutLabel(
     const m =
       /(?:^|[^A-Z0-9])(?:NO|N|NUMERO)\s*(?:\/\s*NO)?\s*[:.]?\s*([0-9][A-Z0-9]{5,19})(?![A-Z0-9])/.exec(text);
     if (m && (m[1]!.match(/\d/g)?.length ?? 0) >= 5) {
-      const start = m.index + m[0].length - m[1]!.length;
-      return { page: lines, line: i, value: m[1]!, text, start, end: start + m[1]!.length };
+      const value = withoutMarkResidue(m[1]!);
+      const end = m.index + m[0].length;
+      return { page: lines, line: i, value, text, start: end - value.length, end };
     }
   }
   for (const [i, l] of lines.entries()) {
@@ -259,6 +283,17 @@ function numberWithoutLabel(
     if (m) return { page: lines, line: i, value: m[0], text, start: 0, end: text.length };
   }
   return null;
+}
+
+/**
+ * A long all-digit number (the Sahel card's 17 digits) read with the rest of its "N°/No" mark
+ * glued before it ("7N58845343049522570", "1NO80104169213131493"): the mark's residue, at most
+ * two digits and two letters, is dropped. Numbers mixing letters and digits are kept as read
+ * (their letters are part of them).
+ */
+function withoutMarkResidue(value: string): string {
+  const m = /^[0-9]{0,2}[A-Z]{1,2}([0-9]{12,20})$/.exec(value);
+  return m ? m[1]! : value;
 }
 
 /**
@@ -272,6 +307,63 @@ function valueEnd(field: Field, text: string, start: number): number {
     if (m) return start + m.index + m[0].length;
   }
   return text.length;
+}
+
+/** The dates a document prints, in the order of their lives. */
+const DATE_FIELDS = ['date_of_birth', 'date_of_issue', 'date_of_expiry'] as const;
+
+/** Fields whose value is a name, printed in capitals under labels that are often in mixed case. */
+const NAME_FIELDS: ReadonlySet<Field> = new Set(['surname', 'given_names']);
+
+/**
+ * A name read after its label on the same line may still begin with the rest of a misread
+ * bilingual label ("Nom de famie Sumame ZERBO", "SumameZERBO"): labels printed in mixed case are
+ * told from the value, printed in capitals, by the case the recogniser read. Leading words that
+ * start with a lower-case letter after at most one capital are dropped, and a word where such a
+ * label word runs into two capitals is cut there. Applied only when something in capitals is
+ * left: a name printed in mixed case ("Aminata") is kept whole.
+ */
+export function withoutMixedCaseLead(
+  value: { text: string; line: number; start: number },
+  raw: string,
+): { text: string; line: number; start: number } {
+  const tail = casedTail(raw, value.text);
+  if (tail === null) return value;
+  const lead = MIXED_CASE_LEAD.exec(tail);
+  if (!lead || lead[0].length === 0) return value;
+  const rest = tail.slice(lead[0].length);
+  if (!/^[A-Z]{2}/.test(rest)) return value;
+  return { text: rest.toUpperCase(), line: value.line, start: value.start + lead[0].length };
+}
+
+/**
+ * Leading label words in mixed case: whole words with lower-case letters and never two capitals
+ * in a row ("de", "famie", "NeeDatfbith"), or a label word of five letters or more running into
+ * two capitals ("SumameZERBO"; label words glued so are "Surname", "Given names", "Prenoms"). A
+ * name whose case was misread in its first letters ("AiSSATA", "MouMOUNI", "CoMPAORE") matches
+ * neither and is kept.
+ */
+const MIXED_CASE_LEAD =
+  /^(?:[^A-Za-z]*(?:[A-Z]?[a-z](?:[a-z]|[A-Z](?![A-Z]))*(?=[^A-Za-z]|$)|[A-Z]?[a-z]{4,}(?=[A-Z]{2})))+[^A-Za-z]*/;
+
+/**
+ * The end of a line as read, case kept, that folds to `folded` (a value is the folded line's tail:
+ * afterLabel strips only its head); null when it cannot be matched.
+ */
+function casedTail(raw: string, folded: string): string | null {
+  const cased = foldKeepCase(raw);
+  if (cased.length !== fold(raw).length) return null;
+  const at = cased.length - folded.length;
+  if (at < 0 || cased.slice(at).toUpperCase() !== folded) return null;
+  return cased.slice(at);
+}
+
+/**
+ * Text with lower-case letters and never two capitals in a row ("Surnan", "Nodu", "NeeDatfbith"):
+ * the words of a mixed-case label, where names are printed in capitals ("SsuameBA" holds one).
+ */
+export function mixedCaseOnly(cased: string): boolean {
+  return /[a-z]/.test(cased) && !/[A-Z]{2}/.test(cased);
 }
 
 /** Lines below a label whose left edge sits within this many line heights of the label's start. */
@@ -288,9 +380,16 @@ function valueFor(
 ): { text: string; line: number; start: number } | null {
   const text = folded[hit.line]!;
   const inline = afterLabel(text.slice(hit.end), hit.field);
-  // A value on the same line, unless what follows is itself another label.
-  if (inline.length >= 1 && !isLabelLine(inline))
-    return { text: inline, line: hit.line, start: Math.max(hit.end, text.lastIndexOf(inline)) };
+  // A value on the same line, unless what follows is itself another label, or, for a name, only
+  // the rest of a misread mixed-case label ("Nom/Surnan" over the name): then the value is looked
+  // for to the right and below first, and the same line's text is the last resort.
+  const residue = NAME_FIELDS.has(hit.field) && mixedCaseOnly(casedTail(lines[hit.line]!.text, inline) ?? '');
+  let lastResort: { text: string; line: number; start: number } | null = null;
+  if (inline.length >= 1 && !isLabelLine(inline)) {
+    const found = { text: inline, line: hit.line, start: Math.max(hit.end, text.lastIndexOf(inline)) };
+    if (!residue) return found;
+    lastResort = found;
+  }
   // The same field's label in the other language further on ("NOM DE FAMIL / SURNAME: X", the
   // first label misread): the value follows the last one.
   if (inline.length >= 1) {
@@ -314,6 +413,7 @@ function valueFor(
     const dx = l.left - labelEnd;
     if (dx < -0.5 * label.height || dx > SAME_ROW_MAX_GAP * label.height) return;
     if (isLabelLine(folded[i]!)) return;
+    if (NAME_FIELDS.has(hit.field) && mixedCaseOnly(foldKeepCase(l.text))) return;
     if (!right || dx < right.dx) right = { i, dx };
   });
   if (right) {
@@ -327,13 +427,14 @@ function valueFor(
     if (dy <= 0.4 * label.height || dy > BELOW_MAX_GAP * label.height) return;
     if (Math.abs(l.left - hit.x) > BELOW_X_TOLERANCE * label.height) return;
     if (isLabelLine(folded[i]!)) return;
+    if (NAME_FIELDS.has(hit.field) && mixedCaseOnly(foldKeepCase(l.text))) return;
     if (!best || dy < best.dy) best = { i, dy };
   });
   if (best) {
     const i = (best as { i: number }).i;
     return { text: folded[i]!, line: i, start: 0 };
   }
-  return null;
+  return lastResort;
 }
 
 const CENTURY: Partial<Record<Field, Century>> = {
@@ -355,7 +456,7 @@ function parseValue(field: Field, value: string): string | null {
     }
     case 'document_number': {
       const m = /[A-Z0-9][A-Z0-9 ]{4,}[A-Z0-9]/.exec(value);
-      return m ? m[0].replace(/\s+/g, '') : null;
+      return m ? withoutMarkResidue(m[0].replace(/\s+/g, '')) : null;
     }
     case 'surname':
     case 'given_names':

@@ -3,14 +3,21 @@
  * in OCR (É read as E, È as É, or dropped), so everything is compared upper-case without them.
  */
 export function fold(s: string): string {
+  return foldKeepCase(s).toUpperCase();
+}
+
+/**
+ * `fold` without the upper-casing: the same characters at the same indexes (for the letters
+ * whose upper case is one letter), so that the case of what a folded match covers can be read.
+ */
+export function foldKeepCase(s: string): string {
   return (
     s
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')
-      .toUpperCase()
       .replace(/[’‘`´]/g, "'")
       // "N°" (numéro) is read as N° or No.
-      .replace(/N\s*[°º]/g, 'NO')
+      .replace(/[Nn]\s*[°º]/g, 'No')
       .replace(/\s+/g, ' ')
       .trim()
   );

@@ -41,6 +41,50 @@ describe('printed labels', () => {
     expect(f.date_of_birth).toBe('1996-10-07');
   });
 
+  it('does not eat the first letter of a value glued to an exact label', () => {
+    const f = readPrintedFields(
+      [line('Nom de famile SurnameADAMOU', 100), line('Prenom(s) Given namesADAMA', 140)],
+      [],
+    );
+    expect(f.surname).toBe('ADAMOU');
+    expect(f.given_names).toBe('ADAMA');
+  });
+
+  it('drops what is left of a misread mixed-case label before a name in capitals', () => {
+    expect(readPrintedFields([line('Nom de famie SumameZERBO', 100)], []).surname).toBe('ZERBO');
+    const g = readPrintedFields([line('Nom de fallesunae DIALLO SOW', 140)], []);
+    expect(g.surname).toBe('DIALLO SOW');
+    // A name whose first letters' case was misread is kept whole.
+    expect(readPrintedFields([line('PRENOM(S)AiSSATA MARIETOU', 100)], []).given_names).toBe(
+      'AISSATA MARIETOU',
+    );
+    expect(readPrintedFields([line('Nom de famille/Surname:MouMOUNI', 100)], []).surname).toBe('MOUMOUNI');
+    // A name printed in mixed case is kept whole.
+    expect(readPrintedFields([line('Prenom(s): Aminata', 100)], []).given_names).toBe('AMINATA');
+  });
+
+  it('reads the name under its label when the label line ends in a misread label word', () => {
+    const f = readPrintedFields(
+      [
+        line('Nom/Surnan', 100),
+        line('N°du', 100, 400, 48),
+        line('TOURE', 125),
+        line('Prenoms/Givennan', 160),
+        line('RAKIETOU', 185),
+      ],
+      [],
+    );
+    expect(f.surname).toBe('TOURE');
+    expect(f.given_names).toBe('RAKIETOU');
+  });
+
+  it('finds a long label whose words were merged or split', () => {
+    // The misread label word glued to the name is no label line: the next label line below is no name.
+    expect(
+      readPrintedFields([line('Nomde famill/SsuameBA', 100), line('NeeDatfbith7198', 125)], []).surname,
+    ).toBe('BA');
+  });
+
   it('takes the value after the last label when the first one is cut', () => {
     const f = readPrintedFields([line('Nom de famil / Surname: MAHAMADOU', 100)], []);
     expect(f.surname).toBe('MAHAMADOU');
@@ -64,7 +108,57 @@ describe('printed labels', () => {
     expect(readPrintedFields([line('NNo46793938918298840', 100)], []).document_number).toBe(
       '46793938918298840',
     );
+    // The rest of a misread "N°/No" mark glued before a 17-digit number.
+    expect(readPrintedFields([line('N7N58845343049522570', 100)], []).document_number).toBe(
+      '58845343049522570',
+    );
+    expect(readPrintedFields([line('Card No: 1NO80104169213131493', 100)], []).document_number).toBe(
+      '80104169213131493',
+    );
     // A word after "No" is no number.
     expect(readPrintedFields([line('No comment 12', 100)], []).document_number).toBeNull();
+  });
+});
+
+describe('dates without a legible label', () => {
+  it('tells birth, issue and expiry apart by their order in time', () => {
+    const f = readPrintedFields(
+      [
+        line('hewoa/com', 100),
+        line('24.02.1953', 120),
+        line('o/0', 140),
+        line('16.03.2028', 160, 300),
+        line('17.03.2023', 160),
+      ],
+      [],
+    );
+    expect(f.date_of_birth).toBe('1953-02-24');
+    expect(f.date_of_issue).toBe('2023-03-17');
+    expect(f.date_of_expiry).toBe('2028-03-16');
+  });
+
+  it('assigns nothing from two dates, or from dates not spaced as a life and a validity', () => {
+    const two = readPrintedFields([line('24.02.1953', 120), line('16.03.2028', 160)], []);
+    expect(two.date_of_birth).toBeNull();
+    expect(two.date_of_expiry).toBeNull();
+    const close = readPrintedFields(
+      [line('24.02.2019', 120), line('17.03.2023', 140), line('16.03.2028', 160)],
+      [],
+    );
+    expect(close.date_of_birth).toBeNull();
+  });
+
+  it('keeps out of the way when a labelled date disagrees with the order', () => {
+    const f = readPrintedFields(
+      [
+        line('Date of expiry', 100),
+        line('17.03.2023', 120),
+        line('24.02.1953', 140, 400),
+        line('16.03.2028', 160, 400),
+      ],
+      [],
+    );
+    expect(f.date_of_expiry).toBe('2023-03-17');
+    expect(f.date_of_birth).toBeNull();
   });
 });

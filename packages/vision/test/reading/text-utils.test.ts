@@ -21,6 +21,13 @@ describe('printed dates (West African formats)', () => {
   it('reads OCR letters inside digits (O for 0)', () => {
     expect(parsePrintedDate('O1.O2.2O2O', 'past', now)).toBe('2020-02-01');
   });
+  it('reads a month name with a letter read as a digit (OCT read as 0CT, SEP as 5EP)', () => {
+    expect(parsePrintedDate('070CT2007', 'past')).toBe('2007-10-07');
+    expect(parsePrintedDate('21 0CT 1963', 'past')).toBe('1963-10-21');
+    expect(parsePrintedDate('1 5EP 1999', 'past')).toBe('1999-09-01');
+    // Digits alone are no month name.
+    expect(parsePrintedDate('12 345 678', 'past')).toBeNull();
+  });
   it('uses the future century for expiry dates', () => {
     expect(parsePrintedDate('15 APR/AVR 31', 'future', now)).toBe('2031-04-15');
   });
