@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { type ModelRunner, modelRunner } from '../runtime/backend.ts';
+import { type ModelPreparation, type ModelRunner, modelRunner } from '../runtime/backend.ts';
 import { packageFile } from '../runtime/onnx.ts';
+import { fuseRelu6 } from '../runtime/relu6-clip-fusion.ts';
 import { CONVERTER_VERSION, FACE_RECOGNITION_NET_VERSION } from './model-versions.ts';
 
 /**
@@ -91,5 +92,21 @@ export async function faceModelPath(name: FaceModelName): Promise<string> {
  * so the calibration holds on both.
  */
 export async function faceModelRunner(name: FaceModelName): Promise<ModelRunner> {
-  return modelRunner(`face:${name}`, await faceModelPath(name));
+  return modelRunner(`face:${name}`, await faceModelPath(name), undefined, faceGraphEdits(name));
+}
+
+/**
+ * The exact graph edit the face models are loaded with: FaceRes's 27 ReLU6s (Relu → Min → Max)
+ * as one Clip each (runtime/relu6-clip-fusion.ts), which onnxruntime then fuses into the
+ * convolutions. The other face models hold none (BlazeFace and the ResNet use plain Relu), so
+ * they load as converted, without the parse. `IDV_ONNX_FUSE=0` loads every file as converted
+ * (the same switch as the PP-OCR edits, ocr/models.ts).
+ */
+export function faceGraphEdits(
+  name: FaceModelName,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ModelPreparation {
+  return env.IDV_ONNX_FUSE === '0' || name !== FACE_MODELS.faceres
+    ? (bytes) => bytes
+    : (bytes) => fuseRelu6(bytes).bytes;
 }

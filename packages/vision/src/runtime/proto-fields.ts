@@ -105,3 +105,15 @@ export function fieldText(f: ProtoField): string {
 export function textField(no: number, text: string): ProtoField {
   return { no, wire: 2, bytes: encoder.encode(text) };
 }
+
+/** The integers of a repeated int field: one varint field, or a packed run of varints. */
+export function varints(f: ProtoField): bigint[] {
+  if (f.wire === 0) return [f.int ?? 0n];
+  const values: bigint[] = [];
+  for (let pos = 0; f.bytes && pos < f.bytes.length; ) {
+    const [v, p] = readVarint(f.bytes, pos);
+    values.push(v);
+    pos = p;
+  }
+  return values;
+}

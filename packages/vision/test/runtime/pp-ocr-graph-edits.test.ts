@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
+import { foldAffineIntoConv } from '../../src/runtime/affine-into-conv.ts';
 import { foldConvAffine } from '../../src/runtime/conv-affine-fold.ts';
 import { fuseHardSwish } from '../../src/runtime/hardswish-fusion.ts';
 import { packageFile } from '../../src/runtime/onnx.ts';
@@ -53,18 +54,22 @@ function worstDifference(a: Float32Array, b: Float32Array): number {
 
 describe('PP-OCR graph edits', () => {
   it.each([
-    [REC, 28, 28, [1, 3, 48, 320]],
-    [CLS, 18, 0, [2, 3, 48, 192]],
-    [DET, 24, 28, [1, 3, 256, 320]],
+    [REC, 28, 28, 12, [1, 3, 48, 320]],
+    [CLS, 18, 0, 0, [2, 3, 48, 192]],
+    [DET, 24, 28, 10, [1, 3, 256, 320]],
   ] as const)(
-    '%s: %i hard-swishes rewritten, %i affine blocks folded, the same outputs',
-    async (file, swishes, affines, dims) => {
+    '%s: %i hard-swishes rewritten, %i affine blocks folded, %i folded into the next convolution, the same outputs',
+    async (file, swishes, affines, intoConv, dims) => {
       const original = asset(file);
       const fused = fuseHardSwish(original);
       const folded = foldConvAffine(fused.bytes);
       expect(fused.fused).toBe(swishes);
       expect(folded.folded).toBe(affines);
       expect(folded.bytes.length).toBeLessThan(original.length);
+      const intoConvEdit = foldAffineIntoConv(folded.bytes);
+      // Only the blocks before an unpadded (1×1) convolution: the padded depthwise ones stay.
+      expect(intoConvEdit.folded).toBe(intoConv);
+      expect(foldAffineIntoConv(intoConvEdit.bytes).bytes).toBe(intoConvEdit.bytes);
       // Nothing left to rewrite: the same bytes come back.
       expect(fuseHardSwish(folded.bytes).bytes).toBe(folded.bytes);
       expect(foldConvAffine(folded.bytes).bytes).toBe(folded.bytes);
@@ -72,6 +77,7 @@ describe('PP-OCR graph edits', () => {
       // Float rounding only (x/6 + 1/2 against (x + 3)/6, s·(W·x) against (s·W)·x): measured ≤ 2e-6.
       expect(worstDifference(a, await outputs(fused.bytes, [...dims]))).toBeLessThan(1e-4);
       expect(worstDifference(a, await outputs(folded.bytes, [...dims]))).toBeLessThan(1e-4);
+      expect(worstDifference(a, await outputs(intoConvEdit.bytes, [...dims]))).toBeLessThan(1e-4);
     },
   );
 });
