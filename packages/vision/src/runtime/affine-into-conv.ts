@@ -1,18 +1,14 @@
+import { editedModel, openGraph } from './graph-edit.ts';
 import {
   constantDims,
   constantFloats,
   constantScalar,
-  GRAPH_NODE,
-  graphIndex,
   intsAttr,
-  MODEL_GRAPH,
   type Node,
-  parseNode,
   stringAttr,
   withConstantFloats,
   withFirstInput,
 } from './onnx-nodes.ts';
-import { type ProtoField, readFields, writeFields } from './proto-fields.ts';
 
 /**
  * PP-OCRv4's backbone (PPLCNetV3) follows each hard-swish with a learnable affine block,
@@ -24,15 +20,10 @@ import { type ProtoField, readFields, writeFields } from './proto-fields.ts';
  * conv-affine-fold.ts folds the blocks that follow a convolution instead.
  */
 export function foldAffineIntoConv(model: Uint8Array): { bytes: Uint8Array; folded: number } {
-  const top = readFields(model);
-  const graphField = top.find((f) => f.no === MODEL_GRAPH);
-  if (!graphField) return { bytes: model, folded: 0 };
-  const graph = readFields(graphField.bytes!);
-  const nodes = graph.filter((f) => f.no === GRAPH_NODE).map(parseNode);
-  const { producer, consumers } = graphIndex(graph, nodes);
-  const readers = new Map<string, Node[]>();
-  for (const n of nodes) for (const i of n.inputs) readers.set(i, [...(readers.get(i) ?? []), n]);
-  const only = (name: string) => (consumers.get(name) === 1 ? readers.get(name)?.[0] : undefined);
+  const edit = openGraph(model);
+  if (!edit) return { bytes: model, folded: 0 };
+  const { nodes, producer, consumers, replaced, dropped } = edit;
+  const only = edit.soleReader;
   /** The other input of a two-input node when it is a scalar constant. */
   const scalarBeside = (n: Node, value: string) => {
     if (n.inputs.length !== 2) return null;
@@ -43,8 +34,6 @@ export function foldAffineIntoConv(model: Uint8Array): { bytes: Uint8Array; fold
   const padsNothing = (conv: Node) =>
     (intsAttr(conv, 'pads') ?? []).every((p) => p === 0) &&
     ['NOTSET', 'VALID'].includes(stringAttr(conv, 'auto_pad') ?? 'NOTSET');
-  const replaced = new Map<Node, ProtoField>();
-  const dropped = new Set<Node>();
   let folded = 0;
   for (const mul of nodes) {
     if (mul.op !== 'Mul' || mul.inputs.length !== 2) continue;
@@ -74,33 +63,17 @@ export function foldAffineIntoConv(model: Uint8Array): { bytes: Uint8Array; fold
       for (let i = o * perChannel; i < (o + 1) * perChannel; i++) sum += weights[i]!;
       return v + c * sum;
     });
-    replaced.set(
-      wNode,
+    replaced.set(wNode, [
       withConstantFloats(
         wNode,
         weights.map((v) => s * v),
       ),
-    );
-    replaced.set(bNode, withConstantFloats(bNode, newBias));
-    replaced.set(conv, withFirstInput(conv, x));
+    ]);
+    replaced.set(bNode, [withConstantFloats(bNode, newBias)]);
+    replaced.set(conv, [withFirstInput(conv, x)]);
     dropped.add(mul).add(add);
     folded++;
   }
   if (folded === 0) return { bytes: model, folded: 0 };
-  // The scalar constants only the dropped nodes read go too (onnxruntime warns about unused ones).
-  const used = new Set<string>();
-  for (const n of nodes) if (!dropped.has(n)) for (const i of n.inputs) used.add(i);
-  for (const n of nodes) {
-    if (n.op === 'Constant' && n.outputs.every((o) => !used.has(o) && consumers.has(o))) dropped.add(n);
-  }
-  const byField = new Map(nodes.map((n) => [n.field, n]));
-  const newGraph: ProtoField[] = [];
-  for (const f of graph) {
-    const n = byField.get(f);
-    if (!n) newGraph.push(f);
-    else if (replaced.has(n)) newGraph.push(replaced.get(n)!);
-    else if (!dropped.has(n)) newGraph.push(f);
-  }
-  const bytes = writeFields(top.map((f) => (f === graphField ? { ...f, bytes: writeFields(newGraph) } : f)));
-  return { bytes, folded };
+  return { bytes: editedModel(edit), folded };
 }

@@ -1,15 +1,5 @@
-import {
-  constantScalar,
-  floatAttr,
-  floatAttrField,
-  GRAPH_NODE,
-  graphIndex,
-  MODEL_GRAPH,
-  type Node,
-  nodeField,
-  parseNode,
-} from './onnx-nodes.ts';
-import { type ProtoField, readFields, writeFields } from './proto-fields.ts';
+import { editedModel, openGraph } from './graph-edit.ts';
+import { constantScalar, floatAttr, floatAttrField, type Node, nodeField } from './onnx-nodes.ts';
 
 /**
  * PaddleOCR's PP-OCRv4 models (exported by paddle2onnx at opsets 9 and 11, before HardSwish, opset 14)
@@ -26,12 +16,9 @@ import { type ProtoField, readFields, writeFields } from './proto-fields.ts';
  * Returns the new model and how many were rewritten (0: the bytes unchanged).
  */
 export function fuseHardSwish(model: Uint8Array): { bytes: Uint8Array; fused: number } {
-  const top = readFields(model);
-  const graphField = top.find((f) => f.no === MODEL_GRAPH);
-  if (!graphField) return { bytes: model, fused: 0 };
-  const graph = readFields(graphField.bytes!);
-  const nodes = graph.filter((f) => f.no === GRAPH_NODE).map(parseNode);
-  const { producer, consumers } = graphIndex(graph, nodes);
+  const edit = openGraph(model);
+  if (!edit) return { bytes: model, fused: 0 };
+  const { nodes, producer, consumers, replaced, dropped } = edit;
   const scalar = (name: string) => {
     const p = producer.get(name);
     return p ? constantScalar(p) : null;
@@ -42,8 +29,6 @@ export function fuseHardSwish(model: Uint8Array): { bytes: Uint8Array; fused: nu
     clip.inputs.length === 3
       ? scalar(clip.inputs[1]!) === lo && scalar(clip.inputs[2]!) === hi
       : floatAttr(clip, 'min') === lo && floatAttr(clip, 'max') === hi;
-  const replaced = new Map<Node, ProtoField[]>();
-  const dropped = new Set<Node>();
   let fused = 0;
   for (const div of nodes) {
     if (div.op !== 'Div' || div.inputs.length !== 2 || scalar(div.inputs[1]!) !== 6) continue;
@@ -70,22 +55,5 @@ export function fuseHardSwish(model: Uint8Array): { bytes: Uint8Array; fused: nu
     fused++;
   }
   if (fused === 0) return { bytes: model, fused: 0 };
-  // The Constant nodes of 3 and 6 that only the rewritten hard-swishes used go too (onnxruntime
-  // warns about every unused one when it loads the model).
-  const used = new Set<string>();
-  for (const n of nodes) if (!dropped.has(n) && !replaced.has(n)) for (const i of n.inputs) used.add(i);
-  for (const n of replaced.keys()) used.add(n.inputs[0]!);
-  for (const n of nodes) {
-    if (n.op === 'Constant' && n.outputs.every((o) => !used.has(o) && consumers.has(o))) dropped.add(n);
-  }
-  const byField = new Map(nodes.map((n) => [n.field, n]));
-  const newGraph: ProtoField[] = [];
-  for (const f of graph) {
-    const n = byField.get(f);
-    if (!n) newGraph.push(f);
-    else if (replaced.has(n)) newGraph.push(...replaced.get(n)!);
-    else if (!dropped.has(n)) newGraph.push(f);
-  }
-  const bytes = writeFields(top.map((f) => (f === graphField ? { ...f, bytes: writeFields(newGraph) } : f)));
-  return { bytes, fused };
+  return { bytes: editedModel(edit), fused };
 }

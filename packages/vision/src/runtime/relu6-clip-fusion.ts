@@ -1,13 +1,6 @@
-import {
-  constantScalar,
-  GRAPH_NODE,
-  graphIndex,
-  MODEL_GRAPH,
-  type Node,
-  nodeField,
-  parseNode,
-} from './onnx-nodes.ts';
-import { fieldText, type ProtoField, readFields, writeFields } from './proto-fields.ts';
+import { editedModel, openGraph } from './graph-edit.ts';
+import { constantScalar, type Node, nodeField } from './onnx-nodes.ts';
+import { fieldText, type ProtoField, readFields } from './proto-fields.ts';
 
 /**
  * The face embedding (HSE FaceRes, a MobileNet converted from TensorFlow) spells each ReLU6 as
@@ -21,20 +14,15 @@ import { fieldText, type ProtoField, readFields, writeFields } from './proto-fie
  * or Constant nodes) are reused. Anything not exactly of that shape is left as it is.
  */
 export function fuseRelu6(model: Uint8Array): { bytes: Uint8Array; fused: number } {
-  const top = readFields(model);
-  const graphField = top.find((f) => f.no === MODEL_GRAPH);
-  if (!graphField) return { bytes: model, fused: 0 };
-  const graph = readFields(graphField.bytes!);
-  const nodes = graph.filter((f) => f.no === GRAPH_NODE).map(parseNode);
-  const { producer, consumers } = graphIndex(graph, nodes);
+  const edit = openGraph(model);
+  if (!edit) return { bytes: model, fused: 0 };
+  const { top, graph, nodes, producer, replaced, dropped } = edit;
+  const only = edit.soleReader;
   const initializers = scalarInitializers(graph);
   const scalar = (name: string) => {
     const p = producer.get(name);
     return p ? constantScalar(p) : (initializers.get(name) ?? null);
   };
-  const readers = new Map<string, Node[]>();
-  for (const n of nodes) for (const i of n.inputs) readers.set(i, [...(readers.get(i) ?? []), n]);
-  const only = (name: string) => (consumers.get(name) === 1 ? readers.get(name)?.[0] : undefined);
   /** The other input of a two-input node when it is a scalar constant: [its name, its value]. */
   const scalarBeside = (n: Node, value: string): [string, number] | null => {
     if (n.inputs.length !== 2) return null;
@@ -43,8 +31,6 @@ export function fuseRelu6(model: Uint8Array): { bytes: Uint8Array; fused: number
     return v === null ? null : [other, v];
   };
   if (!opsetAtLeast(top, 11)) return { bytes: model, fused: 0 };
-  const replaced = new Map<Node, ProtoField>();
-  const dropped = new Set<Node>();
   let fused = 0;
   for (const relu of nodes) {
     if (relu.op !== 'Relu' || relu.inputs.length !== 1) continue;
@@ -56,21 +42,12 @@ export function fuseRelu6(model: Uint8Array): { bytes: Uint8Array; fused: number
     const lo = scalarBeside(max, min.outputs[0]!);
     if (lo?.[1] !== 0) continue;
     const out = max.outputs[0]!;
-    replaced.set(relu, nodeField('Clip', `${out}__relu6`, [relu.inputs[0]!, lo[0], hi[0]], [out]));
+    replaced.set(relu, [nodeField('Clip', `${out}__relu6`, [relu.inputs[0]!, lo[0], hi[0]], [out])]);
     dropped.add(min).add(max);
     fused++;
   }
   if (fused === 0) return { bytes: model, fused: 0 };
-  const byField = new Map(nodes.map((n) => [n.field, n]));
-  const newGraph: ProtoField[] = [];
-  for (const f of graph) {
-    const n = byField.get(f);
-    if (!n) newGraph.push(f);
-    else if (replaced.has(n)) newGraph.push(replaced.get(n)!);
-    else if (!dropped.has(n)) newGraph.push(f);
-  }
-  const bytes = writeFields(top.map((f) => (f === graphField ? { ...f, bytes: writeFields(newGraph) } : f)));
-  return { bytes, fused };
+  return { bytes: editedModel(edit), fused };
 }
 
 // ONNX field numbers (onnx.proto).
