@@ -1,8 +1,7 @@
 import { pathToFileURL } from 'node:url';
-import { normalizeImage } from '../../src/image/normalize.ts';
-import { detectTamper, type TamperContext, type TamperImages } from '../../src/tamper/index.ts';
-import { nativeScreenPeakRatios } from '../../src/tamper/screen.ts';
-import { type DocumentKind, type GeneratedImage, generateDocument, type Quad } from '../synth/index.ts';
+import { detectTamper } from '../../src/tamper/index.ts';
+import { generateDocument } from '../synth/index.ts';
+import { cpuMs, FIRST_SEED, KINDS, median, tamperInputs } from './tamper-stages.ts';
 
 /**
  * The tamper step of this tree against another copy of the package (an older commit checked
@@ -14,64 +13,12 @@ import { type DocumentKind, type GeneratedImage, generateDocument, type Quad } f
  * step again without the per-detector clock (what the service pays).
  *
  *   npx tsx packages/vision/scripts/bench/tamper-ab.ts <other>/packages/vision [documents] [rounds]
+ *
+ * The other copy must resolve its packages to this tree's node_modules (a link: one process loads
+ * onnxruntime's native binding once), e.g.
+ *   git archive <commit> package.json packages training tsconfig.json | tar -x -C /tmp/base
+ *   ln -s "$PWD/node_modules" /tmp/base/node_modules
  */
-
-const KINDS: [string, DocumentKind][] = [
-  ['passport', 'passport'],
-  ['card (front and back)', 'sahel_card'],
-];
-const FIRST_SEED = 7100;
-
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-const boundsOf = (q: Quad, k: number) => {
-  const xs = q.map((p) => p[0] * k);
-  const ys = q.map((p) => p[1] * k);
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
-};
-
-async function tamperInputs(
-  shots: GeneratedImage[],
-): Promise<{ images: TamperImages; context: TamperContext }> {
-  const sides = ['front', 'back'] as const;
-  const images: Partial<TamperImages> = { originals: {} };
-  const textBoxes: { field: string; side: 'front' | 'back'; quad: [number, number][] }[] = [];
-  const documentRegions: NonNullable<TamperContext['documentRegions']> = {};
-  for (const [i, shot] of shots.entries()) {
-    const side = sides[i]!;
-    const bytes = new Uint8Array(shot.image);
-    const image = await normalizeImage(bytes);
-    images[side] = image;
-    images.originals![side] = bytes;
-    const k = image.width / image.originalWidth;
-    for (const b of shot.truth.boxes)
-      textBoxes.push({ field: b.field, side, quad: b.quad.map((p) => [p[0] * k, p[1] * k]) });
-    const page = shot.truth.documentQuads[0];
-    if (page) documentRegions[side] = boundsOf(page.quad, k);
-  }
-  const full = images as TamperImages;
-  return {
-    images: { front: full.front, ...(full.back ? { back: full.back } : {}) },
-    context: {
-      layout: shots[0]!.truth.documentLayout,
-      textBoxes,
-      lineBoxes: textBoxes.map((b) => ({ side: b.side, text: b.field, quad: b.quad })),
-      documentRegions,
-      nativeScreenRatios: await nativeScreenPeakRatios(full),
-    },
-  };
-}
 
 export async function benchTamperAb(other: string, documents = 6, rounds = 5): Promise<void> {
   const versions = {

@@ -21,20 +21,20 @@ import { type DocumentKind, type GeneratedImage, generateDocument, type Quad } f
  *   npm run bench -- tamper            (BENCH_RUNS sets the runs)
  */
 
-const KINDS: [string, DocumentKind][] = [
+export const KINDS: [string, DocumentKind][] = [
   ['passport', 'passport'],
   ['card (front and back)', 'sahel_card'],
 ];
 /** Seeds of the benchmark's documents: fixed, so that two runs time the same pictures. */
-const FIRST_SEED = 7100;
+export const FIRST_SEED = 7100;
 
 /** CPU time of the process in ms (user and system, all threads). */
-const cpuMs = () => {
+export const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
@@ -49,7 +49,7 @@ const boundsOf = (q: Quad, k: number) => {
 };
 
 /** The detector inputs of one generated document (both sides of a card). */
-async function tamperInputs(
+export async function tamperInputs(
   shots: GeneratedImage[],
 ): Promise<{ images: TamperImages; context: TamperContext }> {
   const sides = ['front', 'back'] as const;
