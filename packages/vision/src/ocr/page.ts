@@ -97,6 +97,35 @@ const UNREAD: Decoded = { text: '', chars: [], confidence: 0 };
 const ANGLE_VOTERS = 8;
 /** Boxes longer than this ratio show the text direction; squarer ones (single letters) do not. */
 const DIRECTIONAL_RATIO = 2.5;
+/**
+ * A mean classifier vote within this of 0.5 is unsure. The classifier squeezes a line to 192 px
+ * and errs on rows whose crop also holds parts of their neighbours (an MRZ detected at 640 px,
+ * its boxes as tall as the row pitch): three TD1 rows voted 0.6, 0.94 and 1.0 upside down on
+ * an upright card, and the page was read turned, its MRZ not found.
+ */
+const UNSURE_VOTE = 0.2;
+/** Longest lines the recogniser reads both ways up when the vote is unsure. */
+const RECOGNISED_VOTERS = 2;
+
+/**
+ * Whether the lines read better turned by 180° than as they are (`angle` the page's reading
+ * direction): the recogniser reads upright text as many characters with high probability and
+ * turned text as few or doubtful ones, so the sum of character probabilities decides. Two
+ * recognitions per line, paid only when the classifier's vote is unsure.
+ */
+async function readsBetterTurned(img: RgbImage, rects: RotatedRect[], angle: number): Promise<boolean> {
+  const turned = normaliseAngle(angle + Math.PI);
+  const crops = [
+    ...rects.map((r) => cropLine(img, rectCorners(r))),
+    ...rects.map((r) => cropLine(img, rectCorners(alignRect(r, turned)))),
+  ];
+  const read = await recognizeLines(crops);
+  const evidence = (from: number) =>
+    read
+      .slice(from, from + rects.length)
+      .reduce((s, r) => s + r.full.chars.reduce((n, c) => n + c.prob, 0), 0);
+  return evidence(rects.length) > evidence(0);
+}
 
 export async function readPage(input: RgbImage, opts: ReadPageOptions = {}): Promise<PageReading> {
   const t0 = performance.now();
@@ -119,7 +148,15 @@ export async function readPage(input: RgbImage, opts: ReadPageOptions = {}): Pro
   if (voters.length > 0) {
     const p = await upsideDownProbability(voters.map((v) => cropLine(img, rectCorners(v.r), 192 * 4)));
     const meanP = p.reduce((s, x) => s + x, 0) / p.length;
-    if (meanP > 0.5) {
+    const flip =
+      Math.abs(meanP - 0.5) < UNSURE_VOTE
+        ? await readsBetterTurned(
+            img,
+            voters.slice(0, RECOGNISED_VOTERS).map((v) => v.r),
+            angle,
+          )
+        : meanP > 0.5;
+    if (flip) {
       angle = normaliseAngle(angle + Math.PI);
       rects = rects.map((r) => alignRect(r, angle));
     }
