@@ -54,6 +54,12 @@ export interface TamperOptions {
   stageTimes?: Record<string, number>;
   /** The clock of `stageTimes` in ms (default: wall time; the bench passes the process's CPU time). */
   clock?: () => number;
+  /**
+   * Filled with the copy cues' raw measures per side when given (`front.spread`,
+   * `front.learned_copy`, `front.speckle`, ...): the evaluation reads them to tune how the cues
+   * combine; the service leaves it out.
+   */
+  measures?: Record<string, number>;
 }
 
 /**
@@ -154,6 +160,12 @@ export async function detectTamper(
     // Opt-in (speckleCueOn): it false-alarms on real genuine documents.
     const speckle = speckleCueOn() ? timed('speckle', () => measureSpeckle(image, window)) : null;
     const speckleCopy = speckle ? speckleStrength(speckle.density) : null;
+    if (options.measures) {
+      options.measures[`${side}.spread`] = spread;
+      if (learned) options.measures[`${side}.learned_copy`] = learned.copy;
+      if (learned) options.measures[`${side}.learned_screen`] = learned.screen;
+      if (speckle) options.measures[`${side}.speckle`] = speckle.density;
+    }
     const cuesCopy = [colourCopy, learnedCopy, speckleCopy].filter((s): s is number => s !== null);
     const copy = cuesCopy.length ? Math.max(...cuesCopy) : null;
     // The paper card is a copy-like object by nature: drawn independently (corpus/paper-card.ts)
