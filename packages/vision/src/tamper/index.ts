@@ -11,6 +11,7 @@ import {
   learnedCues,
   learnedStrength,
 } from './capture-model.ts';
+import { copyStrength } from './copy-agreement.ts';
 import { severityFor } from './descriptions.ts';
 import {
   FIELD_TONE_DIFF,
@@ -148,26 +149,26 @@ export async function detectTamper(
     );
     const spread = timed('photocopy', () => colourSpread(image, window));
     // The learned cue (capture-model.ts): toner, halftone and subpixel texture the colour
-    // spread cannot see. Each cue raises the sign on its own; the stronger strength counts.
-    // By default only its screen part is used (learnedCues: the copy part false-alarms on real
-    // documents).
+    // spread cannot see (learnedCues: both parts by default).
     const cues = learnedCues();
     const learned =
       cues.screen || cues.copy ? await timedAsync('learned', () => captureScores(image, window)) : null;
     const colourCopy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
     const learnedCopy = learned && cues.copy ? learnedStrength(learned.copy, LEARNED_COPY) : null;
     // Stray toner dots on the blank paper (toner-speckle.ts): a copy that kept its colour.
-    // Opt-in (speckleCueOn): it false-alarms on real genuine documents.
     const speckle = speckleCueOn() ? timed('speckle', () => measureSpeckle(image, window)) : null;
-    const speckleCopy = speckle ? speckleStrength(speckle.density) : null;
     if (options.measures) {
       options.measures[`${side}.spread`] = spread;
       if (learned) options.measures[`${side}.learned_copy`] = learned.copy;
       if (learned) options.measures[`${side}.learned_screen`] = learned.screen;
       if (speckle) options.measures[`${side}.speckle`] = speckle.density;
     }
-    const cuesCopy = [colourCopy, learnedCopy, speckleCopy].filter((s): s is number => s !== null);
-    const copy = cuesCopy.length ? Math.max(...cuesCopy) : null;
+    // The sign is high only when two of the three cues agree (copy-agreement.ts).
+    const copy = copyStrength({
+      colour: colourCopy,
+      learned: learnedCopy,
+      speckle: speckle ? speckleStrength(speckle.density) : null,
+    });
     // The paper card is a copy-like object by nature: drawn independently (corpus/paper-card.ts)
     // with a black and white photo and a faded stamp, a genuine card measures 0.004, as grey as a
     // photocopy of it (0.005–0.009). Colour alone cannot tell them apart there, so on that layout
@@ -334,8 +335,8 @@ export async function detectTamper(
  * streaks of a photo fitted into the genuine frame, or a seam on all four sides of the face (a
  * second picture laid over the page, portrait-seam.ts); the stronger one counts (0 when none).
  * The seam alone stays below high severity (seamStrength): a genuine photo with a hard frame on a
- * contrasting page shows the same four sides. It is opt-in (IDV_TAMPER_SEAM=1), like the
- * learned cue's copy part: measured, not yet good enough to be on by default.
+ * contrasting page shows the same four sides. It is opt-in (IDV_TAMPER_SEAM=1): measured, not
+ * yet good enough to be on by default.
  */
 function portraitEdgeStrength(
   front: NormalizedImage,

@@ -12,8 +12,6 @@ export type OptInCue =
   | 'TYPED'
   /** A straight seam around the portrait (portrait-seam.ts). */
   | 'SEAM'
-  /** Toner speckle of a colour copy (toner-speckle.ts). */
-  | 'SPECKLE'
   /** The learned portrait-swap classifier (portrait-model.ts). */
   | 'PORTRAIT_CNN';
 
