@@ -1,3 +1,5 @@
+import { optInCueOn } from './opt-in-cues.ts';
+
 /**
  * The `photocopy` sign from three cues that each see a different trace of a copy: the colour
  * spread (photocopy.ts: a copy loses the document's colour), the capture classifier's p(copy)
@@ -43,4 +45,23 @@ export function copyStrength(cues: CopyCues): number | null {
   if (strengths.length >= 2) return Math.max(0.5, ...strengths);
   if (!strengths.length) return null;
   return Math.min(ALONE_MAX_STRENGTH, strengths[0]!);
+}
+
+/** The default: each cue raises the sign on its own, the strongest strength counts. */
+export function strongestCopyCue(cues: CopyCues): number | null {
+  const strengths = [cues.colour, cues.learned, cues.speckle].filter((s): s is number => s !== null);
+  return strengths.length ? Math.max(...strengths) : null;
+}
+
+/**
+ * Whether the tamper step combines the copy cues by agreement: only with IDV_TAMPER_COPY_AGREE=1
+ * (read at each call), which also runs the classifier's copy part and the speckle. Off by
+ * default: it held the bar on the tuning side (no genuine capture failed, 0 of 54 generated and
+ * 0 of 4 real), but on the fixtures' holdout half, measured once, it failed one more genuine
+ * passport (a pale print, spread 0.0149, that the classifier also read as a copy, p 0.68: two
+ * cues seeing one thing) and held the one real grey photocopy to a review (its classifier reading
+ * 0.37, no speckle); docs/decisions.md, issue 14, copies.
+ */
+export function copyAgreementOn(): boolean {
+  return optInCueOn('COPY_AGREE');
 }

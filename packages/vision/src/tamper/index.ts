@@ -11,7 +11,7 @@ import {
   learnedCues,
   learnedStrength,
 } from './capture-model.ts';
-import { copyStrength } from './copy-agreement.ts';
+import { copyAgreementOn, copyStrength, strongestCopyCue } from './copy-agreement.ts';
 import { severityFor } from './descriptions.ts';
 import {
   FIELD_TONE_DIFF,
@@ -149,26 +149,31 @@ export async function detectTamper(
     );
     const spread = timed('photocopy', () => colourSpread(image, window));
     // The learned cue (capture-model.ts): toner, halftone and subpixel texture the colour
-    // spread cannot see (learnedCues: both parts by default).
+    // spread cannot see. By default only its screen part is used (learnedCues: the copy part
+    // false-alarms on real documents).
     const cues = learnedCues();
     const learned =
       cues.screen || cues.copy ? await timedAsync('learned', () => captureScores(image, window)) : null;
+    // With IDV_TAMPER_COPY_AGREE=1 the copy cues all run and a fail needs two of them
+    // (copy-agreement.ts); off by default, see there.
+    const agree = copyAgreementOn();
     const colourCopy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
-    const learnedCopy = learned && cues.copy ? learnedStrength(learned.copy, LEARNED_COPY) : null;
+    const learnedCopy = learned && (cues.copy || agree) ? learnedStrength(learned.copy, LEARNED_COPY) : null;
     // Stray toner dots on the blank paper (toner-speckle.ts): a copy that kept its colour.
-    const speckle = speckleCueOn() ? timed('speckle', () => measureSpeckle(image, window)) : null;
+    // Opt-in (speckleCueOn): it false-alarms on real genuine documents.
+    const speckle = speckleCueOn() || agree ? timed('speckle', () => measureSpeckle(image, window)) : null;
     if (options.measures) {
       options.measures[`${side}.spread`] = spread;
       if (learned) options.measures[`${side}.learned_copy`] = learned.copy;
       if (learned) options.measures[`${side}.learned_screen`] = learned.screen;
       if (speckle) options.measures[`${side}.speckle`] = speckle.density;
     }
-    // The sign is high only when two of the three cues agree (copy-agreement.ts).
-    const copy = copyStrength({
+    const copyCues = {
       colour: colourCopy,
       learned: learnedCopy,
       speckle: speckle ? speckleStrength(speckle.density) : null,
-    });
+    };
+    const copy = agree ? copyStrength(copyCues) : strongestCopyCue(copyCues);
     // The paper card is a copy-like object by nature: drawn independently (corpus/paper-card.ts)
     // with a black and white photo and a faded stamp, a genuine card measures 0.004, as grey as a
     // photocopy of it (0.005–0.009). Colour alone cannot tell them apart there, so on that layout

@@ -12,6 +12,10 @@ export type OptInCue =
   | 'TYPED'
   /** A straight seam around the portrait (portrait-seam.ts). */
   | 'SEAM'
+  /** Toner speckle of a colour copy (toner-speckle.ts). */
+  | 'SPECKLE'
+  /** The copy cues made to agree: classifier, speckle and colour spread (copy-agreement.ts). */
+  | 'COPY_AGREE'
   /** The learned portrait-swap classifier (portrait-model.ts). */
   | 'PORTRAIT_CNN';
 

@@ -1,5 +1,6 @@
 import type { NormalizedImage } from '../image/normalize.ts';
 import { quantile } from '../image/stats.ts';
+import { optInCueOn } from './opt-in-cues.ts';
 import { type Region, strengthBetween } from './types.ts';
 
 /**
@@ -43,9 +44,9 @@ export const SPECKLE_DEPTH = 16;
  */
 export const SPECKLE_MIN_DENSITY = 1;
 /**
- * Strength 0.5 from 2 dots per 10,000, 2.5 times the highest genuine value measured; strength 1
- * at 3. Most generated copies measure above 2 (medians 2.7–3.7). Alone the cue stays under high
- * severity whatever its strength (copy-agreement.ts).
+ * High severity (strength 0.5, severityFor: a tamper fail) from 2 dots per 10,000, 2.5 times the
+ * highest genuine value measured; strength 1 at 3. Most generated copies measure above 2
+ * (medians 2.7–3.7); between 1 and 2 the sign asks for a review.
  */
 const SPECKLE_UNMISTAKABLE = 3;
 /**
@@ -57,15 +58,17 @@ const BAND = 24;
 const MAX_PIXELS = 600_000;
 
 /**
- * Whether the tamper step measures the speckle: yes unless IDV_TAMPER_SPECKLE=0 (read at each
- * call, so an evaluation can measure the step with and without it). On real uploads it does not
- * measure what it does on the generated corpus: the real fixtures' tuning half has its three real
- * grey copies at 0–0.34 and a genuine page at 0.51 (real copiers scatter far less toner than the
- * corpus's), and the holdout half read two genuine documents at 1.08 and 1.75. Alone it therefore
- * raises a review at most; with a second copy cue it fails the check (copy-agreement.ts).
+ * Whether the tamper step raises the cue: only with IDV_TAMPER_SPECKLE=1 (read at each call, so
+ * an evaluation can measure the step with and without it). Off by default: on real uploads it
+ * does not measure what it does on the generated corpus. The real fixtures' tuning half has its
+ * three real grey copies at 0–0.34 and a genuine page at 0.51 (real copiers scatter far less
+ * toner than the corpus's), and the holdout half, measured once, read two genuine documents at
+ * 1.08 and 1.75 (review signs; 1.75 is near the fail bar) while its one real copy was caught by
+ * the colour spread anyway (docs/benchmarks.md, issue 14, colour copies). It lifts the
+ * generated copies (the corpus's copier scatters 0.05–0.4 % of its pixels as toner dots).
  */
 export function speckleCueOn(): boolean {
-  return process.env.IDV_TAMPER_SPECKLE !== '0';
+  return optInCueOn('SPECKLE');
 }
 
 /** The sign's strength from the measured density (null: no sign). */

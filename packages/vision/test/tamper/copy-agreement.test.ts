@@ -34,27 +34,26 @@ describe('the photocopy sign from agreeing cues', () => {
 });
 
 /**
- * The default tamper step (no switch set) on a colour card drawn here, forged and captured by the
- * attack corpus's generators: the colour copy keeps enough colour for the colour spread to miss
- * it, so only the classifier and the speckle can catch it, and the genuine captures (the card,
- * and the card printed in pale tints, as grey as a copy to the colour spread) must not fail.
+ * The tamper step with the copy cues agreeing (IDV_TAMPER_COPY_AGREE=1, the other switches at
+ * their defaults) on a colour card drawn here, forged and captured by the attack corpus's
+ * generators: the colour copy keeps enough colour for the colour spread to miss it, so only the
+ * classifier and the speckle can catch it, and the genuine captures (the card, and the card
+ * printed in pale tints, as grey as a copy to the colour spread) must not fail.
  */
-describe('copies on generated captures, default switches', () => {
-  const saved = { learned: process.env.IDV_TAMPER_LEARNED, speckle: process.env.IDV_TAMPER_SPECKLE };
+describe('copies on generated captures, the copy cues agreeing', () => {
+  const names = ['IDV_TAMPER_COPY_AGREE', 'IDV_TAMPER_LEARNED', 'IDV_TAMPER_SPECKLE'] as const;
+  const saved = names.map((name) => process.env[name]);
   let card: GenuineSource;
   beforeAll(async () => {
-    delete process.env.IDV_TAMPER_LEARNED;
-    delete process.env.IDV_TAMPER_SPECKLE;
+    for (const name of names) delete process.env[name];
+    process.env.IDV_TAMPER_COPY_AGREE = '1';
     card = await drawColourCard(seededRng(71), 'agreement-card');
   });
   afterAll(() => {
-    for (const [name, value] of [
-      ['IDV_TAMPER_LEARNED', saved.learned],
-      ['IDV_TAMPER_SPECKLE', saved.speckle],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    names.forEach((name, i) => {
+      if (saved[i] === undefined) delete process.env[name];
+      else process.env[name] = saved[i];
+    });
   });
 
   /** The photocopy sign on a phone capture of `img`, with the document's extent known. */
@@ -91,6 +90,20 @@ describe('copies on generated captures, default switches', () => {
     expect(measures['front.learned_copy']).toBeGreaterThanOrEqual(LEARNED_COPY.high);
     expect(sign).toBeDefined();
   });
+
+  it(
+    'without the switch, the colour copy passes (the default is the colour spread alone)',
+    SLOW,
+    async () => {
+      delete process.env.IDV_TAMPER_COPY_AGREE;
+      try {
+        const { sign } = await copySign(await colourCopy(card.image, seededRng(72)), 73);
+        expect(sign).toBeUndefined();
+      } finally {
+        process.env.IDV_TAMPER_COPY_AGREE = '1';
+      }
+    },
+  );
 
   it('does not fail the genuine card, nor the card printed in pale tints', SLOW, async () => {
     const genuine = await copySign(card.image, 76);
