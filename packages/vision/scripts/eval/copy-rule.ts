@@ -8,15 +8,16 @@ import { printTable } from './faces-common.ts';
 
 /**
  * How the copy cues combine, replayed on a `generated-attacks.ts --dump` file (run it with
- * IDV_TAMPER_LEARNED=1, the default, so that every cue was measured):
+ * IDV_TAMPER_COPY_AGREE=1, or IDV_TAMPER_LEARNED=1 IDV_TAMPER_SPECKLE=1, so that every cue was
+ * measured):
  *
  *   npx tsx packages/vision/scripts/eval/copy-rule.ts DUMP.json [DUMP.json …]
  *
  * Per image kind, the front's `photocopy` sign under three rules, each from the same measures:
- * the colour spread alone (the default before the cues agreed), every cue alone at full strength
- * (the former opt-in switches), and the service's agreement (copy-agreement.ts). Prints flagged
- * (any severity) and high (a tamper fail) per kind. The front only: the corpus's uploads are
- * single-sided.
+ * the colour spread alone (the default), every cue alone at full strength (IDV_TAMPER_LEARNED=1
+ * IDV_TAMPER_SPECKLE=1), and the agreement (copy-agreement.ts, IDV_TAMPER_COPY_AGREE=1). Prints
+ * flagged (any severity) and high (a tamper fail) per kind. The front only: the corpus's uploads
+ * are single-sided.
  */
 
 interface Row {
@@ -36,7 +37,7 @@ type Rule = (cues: {
   speckle: number | null;
 }) => number | null;
 const RULES: [string, Rule][] = [
-  ['colour spread alone', (c) => c.colour],
+  ['colour spread alone (default)', (c) => c.colour],
   [
     'each cue alone, full strength',
     (c) => {
@@ -44,7 +45,7 @@ const RULES: [string, Rule][] = [
       return s.length ? Math.max(...s) : null;
     },
   ],
-  ['agreement (service)', copyStrength],
+  ['agreement (IDV_TAMPER_COPY_AGREE=1)', copyStrength],
 ];
 
 function cuesOf(row: Row) {

@@ -10,12 +10,12 @@ import { optInCueOn } from './opt-in-cues.ts';
  * genuine document seldom more than one, so the sign is high (a tamper fail) only when two cues
  * agree; one cue alone gives a review at most.
  *
- * Measured on the generated tuning corpus (28 sources: the fixtures' 4 tuning pages, 4 + 4 drawn
- * cards, 16 synthetic documents) and the fixtures' tuning half (docs/decisions.md, issue 14,
- * copies): each cue alone at full strength failed 5 of 28 genuine captures (synthetic layouts
+ * Measured on the generated tuning corpus (54 sources: the fixtures' 4 tuning pages, 10 + 10
+ * drawn cards, 30 synthetic documents) and the fixtures' tuning half (docs/decisions.md, issue
+ * 14, copies): each cue alone at full strength failed 6 of 54 genuine captures (synthetic layouts
  * printed in pale tints, colour spread 0.0075–0.010) and 1 of 4 real genuine pages (p(copy)
- * 0.78); with agreement none of them, while colour copies (26/28) and prints photographed
- * (28/28) are still flagged.
+ * 0.78); with agreement none of them, while colour copies (49/54) and prints photographed
+ * (52/54) are still flagged. On the holdouts it did not hold (copyAgreementOn), so it is opt-in.
  */
 
 /** Strength just under high severity (severityFor): one cue alone is a review, never a fail. */
