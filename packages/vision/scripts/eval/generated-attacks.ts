@@ -18,7 +18,7 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  *
  *   npx tsx packages/vision/scripts/eval/generated-attacks.ts [fixturesDir]
  *       [--half holdout|tuning] [--drawn N] [--synth N] [--read] [--save DIR] [--only kind,kind]
- *       [--generated-only | --fixtures-only]
+ *       [--generated-only | --fixtures-only] [--dump FILE]
  *
  * The corpus is made on demand from the genuine sources of the chosen half (the fixtures' bona
  * fide documents, N independently drawn Niger paper cards and N synthetic colour cards): each source is captured once as it
@@ -29,10 +29,23 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  * on `--half tuning`; the figures reported are those of `--half holdout`. The detectors get the
  * truth: field boxes and the document's extent carried through the capture's geometry (no OCR:
  * hundreds of images); `--read` runs the reading step on each image instead, as the analyzer
- * does. The real fixtures always go through the reading step.
+ * does. The real fixtures always go through the reading step. `--dump FILE` writes one JSON row
+ * per image (set, source, kind, signs, and the copy cues' raw measures: `detectTamper`'s
+ * `measures`), to tune how the cues combine without running the step again.
  */
 
 type Tally = { n: number; expected: number; fail: number };
+
+/** One image's row of `--dump`. */
+interface DumpRow {
+  set: 'generated' | 'fixtures';
+  source: string;
+  layout: string;
+  kind: string;
+  signals: TamperSignal[];
+  measures: Record<string, number>;
+}
+const dumped: DumpRow[] = [];
 
 export async function evaluateGeneratedAttacks(
   fixturesDir: string,
@@ -54,10 +67,19 @@ export async function evaluateGeneratedAttacks(
     const rng = seededRng(seedOf(`${source.name}:bona-fide`));
     const { bytes, map } = await phoneCaptureMapped(source.image, rng);
     if (opts.save) await writeFile(join(opts.save, `${slug(source.name)}--bona-fide.jpg`), bytes);
+    const measures: Record<string, number> = {};
     const { signals, ms } = opts.read
-      ? await analyzeUpload(bytes, source.layout)
-      : await analyzeWithTruth(bytes, source, map);
+      ? await analyzeUpload(bytes, source.layout, measures)
+      : await analyzeWithTruth(bytes, source, map, measures);
     times.push(ms);
+    dumped.push({
+      set: 'generated',
+      source: source.name,
+      layout: source.layout,
+      kind: 'bona-fide',
+      signals,
+      measures,
+    });
     bona.n++;
     if (failsCheck(signals)) bona.fail++;
     if (source.layout === 'niger_paper_card') {
@@ -80,10 +102,19 @@ export async function evaluateGeneratedAttacks(
       const upload = capture.bytes;
       if (opts.save) await writeFile(join(opts.save, `${slug(source.name)}--${attack.kind}.jpg`), upload);
       // A screen recapture moved the document inside its frame: no truth boxes for it.
+      const am: Record<string, number> = {};
       const result = opts.read
-        ? await analyzeUpload(upload, source.layout)
-        : await analyzeWithTruth(upload, source, flat ? null : capture.map);
+        ? await analyzeUpload(upload, source.layout, am)
+        : await analyzeWithTruth(upload, source, flat ? null : capture.map, am);
       times.push(result.ms);
+      dumped.push({
+        set: 'generated',
+        source: source.name,
+        layout: source.layout,
+        kind: attack.kind,
+        signals: result.signals,
+        measures: am,
+      });
       const t = perAttack.get(attack.kind) ?? { n: 0, expected: 0, fail: 0 };
       t.n++;
       const caught = result.signals.some((s) => s.type === attack.expected);
@@ -132,7 +163,16 @@ export async function evaluateFixtureHalf(fixturesDir: string, half: Half): Prom
   for (const e of await loadSplitTruth(fixturesDir)) {
     if (e.half !== half || !e.file.startsWith('documents/')) continue;
     const bytes = new Uint8Array(await readFile(join(fixturesDir, e.file)));
-    const { signals } = await analyzeUpload(bytes, layoutOfKind(e.truth.kind));
+    const measures: Record<string, number> = {};
+    const { signals } = await analyzeUpload(bytes, layoutOfKind(e.truth.kind), measures);
+    dumped.push({
+      set: 'fixtures',
+      source: e.file,
+      layout: layoutOfKind(e.truth.kind),
+      kind: e.truth.attack ?? 'bona-fide',
+      signals,
+      measures,
+    });
     if (e.truth.attack) {
       const t = perAttack.get(e.truth.attack) ?? { n: 0, expected: 0, fail: 0 };
       t.n++;
@@ -196,7 +236,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = args.indexOf(flag);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const flagValues = new Set(['--half', '--drawn', '--synth', '--save', '--only'].map(value));
+  const flagValues = new Set(['--half', '--drawn', '--synth', '--save', '--only', '--dump'].map(value));
   const dir = resolve(
     args.find((a) => !a.startsWith('--') && !flagValues.has(a)) ??
       process.env.FIXTURES_DIR ??
@@ -214,4 +254,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       ...(only ? { only } : {}),
     });
   if (!args.includes('--generated-only')) await evaluateFixtureHalf(dir, half);
+  const dump = value('--dump');
+  if (dump) await writeFile(dump, JSON.stringify(dumped));
 }

@@ -11,6 +11,7 @@ import {
   learnedCues,
   learnedStrength,
 } from './capture-model.ts';
+import { copyAgreementOn, copyStrength, strongestCopyCue } from './copy-agreement.ts';
 import { severityFor } from './descriptions.ts';
 import {
   FIELD_TONE_DIFF,
@@ -54,6 +55,12 @@ export interface TamperOptions {
   stageTimes?: Record<string, number>;
   /** The clock of `stageTimes` in ms (default: wall time; the bench passes the process's CPU time). */
   clock?: () => number;
+  /**
+   * Filled with the copy cues' raw measures per side when given (`front.spread`,
+   * `front.learned_copy`, `front.speckle`, ...): the evaluation reads them to tune how the cues
+   * combine; the service leaves it out.
+   */
+  measures?: Record<string, number>;
 }
 
 /**
@@ -142,20 +149,31 @@ export async function detectTamper(
     );
     const spread = timed('photocopy', () => colourSpread(image, window));
     // The learned cue (capture-model.ts): toner, halftone and subpixel texture the colour
-    // spread cannot see. Each cue raises the sign on its own; the stronger strength counts.
-    // By default only its screen part is used (learnedCues: the copy part false-alarms on real
-    // documents).
+    // spread cannot see. By default only its screen part is used (learnedCues: the copy part
+    // false-alarms on real documents).
     const cues = learnedCues();
     const learned =
       cues.screen || cues.copy ? await timedAsync('learned', () => captureScores(image, window)) : null;
+    // With IDV_TAMPER_COPY_AGREE=1 the copy cues all run and a fail needs two of them
+    // (copy-agreement.ts); off by default, see there.
+    const agree = copyAgreementOn();
     const colourCopy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
-    const learnedCopy = learned && cues.copy ? learnedStrength(learned.copy, LEARNED_COPY) : null;
+    const learnedCopy = learned && (cues.copy || agree) ? learnedStrength(learned.copy, LEARNED_COPY) : null;
     // Stray toner dots on the blank paper (toner-speckle.ts): a copy that kept its colour.
     // Opt-in (speckleCueOn): it false-alarms on real genuine documents.
-    const speckle = speckleCueOn() ? timed('speckle', () => measureSpeckle(image, window)) : null;
-    const speckleCopy = speckle ? speckleStrength(speckle.density) : null;
-    const cuesCopy = [colourCopy, learnedCopy, speckleCopy].filter((s): s is number => s !== null);
-    const copy = cuesCopy.length ? Math.max(...cuesCopy) : null;
+    const speckle = speckleCueOn() || agree ? timed('speckle', () => measureSpeckle(image, window)) : null;
+    if (options.measures) {
+      options.measures[`${side}.spread`] = spread;
+      if (learned) options.measures[`${side}.learned_copy`] = learned.copy;
+      if (learned) options.measures[`${side}.learned_screen`] = learned.screen;
+      if (speckle) options.measures[`${side}.speckle`] = speckle.density;
+    }
+    const copyCues = {
+      colour: colourCopy,
+      learned: learnedCopy,
+      speckle: speckle ? speckleStrength(speckle.density) : null,
+    };
+    const copy = agree ? copyStrength(copyCues) : strongestCopyCue(copyCues);
     // The paper card is a copy-like object by nature: drawn independently (corpus/paper-card.ts)
     // with a black and white photo and a faded stamp, a genuine card measures 0.004, as grey as a
     // photocopy of it (0.005–0.009). Colour alone cannot tell them apart there, so on that layout
@@ -322,8 +340,8 @@ export async function detectTamper(
  * streaks of a photo fitted into the genuine frame, or a seam on all four sides of the face (a
  * second picture laid over the page, portrait-seam.ts); the stronger one counts (0 when none).
  * The seam alone stays below high severity (seamStrength): a genuine photo with a hard frame on a
- * contrasting page shows the same four sides. It is opt-in (IDV_TAMPER_SEAM=1), like the
- * learned cue's copy part: measured, not yet good enough to be on by default.
+ * contrasting page shows the same four sides. It is opt-in (IDV_TAMPER_SEAM=1): measured, not
+ * yet good enough to be on by default.
  */
 function portraitEdgeStrength(
   front: NormalizedImage,

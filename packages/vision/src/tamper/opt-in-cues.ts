@@ -14,6 +14,8 @@ export type OptInCue =
   | 'SEAM'
   /** Toner speckle of a colour copy (toner-speckle.ts). */
   | 'SPECKLE'
+  /** The copy cues made to agree: classifier, speckle and colour spread (copy-agreement.ts). */
+  | 'COPY_AGREE'
   /** The learned portrait-swap classifier (portrait-model.ts). */
   | 'PORTRAIT_CNN';
 

@@ -16,6 +16,7 @@ import type { GenuineSource } from './types.ts';
 export async function analyzeUpload(
   bytes: Uint8Array,
   layout: DocumentLayout,
+  measures?: Record<string, number>,
 ): Promise<{ signals: TamperSignal[]; ms: number }> {
   const front = await normalizeImage(bytes);
   const reading = await cachedReading(bytes, () => readDocument({ front }));
@@ -28,6 +29,7 @@ export async function analyzeUpload(
       textBoxes: reading.fieldBoxes,
       lineBoxes: reading.textBoxes,
     },
+    measures ? { measures } : {},
   );
   return { signals, ms: timings.tamper_ms ?? 0 };
 }
@@ -77,6 +79,7 @@ export async function analyzeWithTruth(
   bytes: Uint8Array,
   source: GenuineSource,
   map: PointMap | null,
+  measures?: Record<string, number>,
 ): Promise<{ signals: TamperSignal[]; ms: number }> {
   const front = await normalizeImage(bytes);
   const k = front.width / front.originalWidth;
@@ -104,6 +107,10 @@ export async function analyzeWithTruth(
       lineBoxes: fields.map((f) => ({ side: 'front', text: 'field', quad: f.quad })),
     };
   }
-  const { signals, timings } = await detectTamper({ front, originals: { front: bytes } }, context);
+  const { signals, timings } = await detectTamper(
+    { front, originals: { front: bytes } },
+    context,
+    measures ? { measures } : {},
+  );
   return { signals, ms: timings.tamper_ms ?? 0 };
 }
