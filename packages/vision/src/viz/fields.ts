@@ -71,6 +71,9 @@ const LABELS: Record<Field, string[]> = {
   issuing_authority: ['AUTORITE DE DELIVRANCE', 'ISSUING AUTHORITY', 'AUTHORITY', 'AUTORITE', 'DELIVRE PAR'],
 };
 
+/** The document number's labels (findLabel: a value may be glued to them). */
+const NUMBER_LABELS: ReadonlySet<string> = new Set(LABELS.document_number);
+
 /** Every label of every field, to tell a value line from the next label line. */
 const ALL_LABELS = Object.values(LABELS).flat();
 
@@ -94,7 +97,10 @@ function findLabel(text: string, label: string): { start: number; end: number } 
     // The words of a short label may be read run together ("DELIVREELE", "NE(E)LE"): a space in
     // the label is optional, the label must still be a whole word.
     const pattern = label.replace(/[()]/g, '\\$&').replace(/ /g, ' ?');
-    const m = new RegExp(`(^|[^A-Z])${pattern}(?![A-Z])`).exec(text);
+    // A number's label may be glued to its value, which starts with at most three letters
+    // before a digit ("Passport NoZX5980714").
+    const end = NUMBER_LABELS.has(label) ? '(?:(?![A-Z])|(?=[A-Z]{1,3}\\d))' : '(?![A-Z])';
+    const m = new RegExp(`(^|[^A-Z])${pattern}${end}`).exec(text);
     if (!m) return null;
     const start = m.index + m[1]!.length;
     return { start, end: m.index + m[0].length };
@@ -558,6 +564,21 @@ function underAnotherLabel(
   return false;
 }
 
+/**
+ * A line holding only a longer label of a name field, read loosely past the word found exactly
+ * ("NOM DEFAMAE": "NOM" found, "DE FAMILLE" misread), holds no value: it is looked for under it.
+ * The line must be no longer than the label and within a quarter of its letters of it, so that
+ * a short name after the label ("NOM DE FAMILLE BA") is not taken for the label's end.
+ */
+const LABEL_ONLY_MAX_ERRORS = 1 / 4;
+
+function labelOnly(text: string, field: Field): boolean {
+  const letters = labelLetters(text);
+  return GARBLED_LABELS[field].some(
+    (l) => letters.length <= l.length && editDistance(letters, l) / l.length <= LABEL_ONLY_MAX_ERRORS,
+  );
+}
+
 function valueFor(
   hit: LabelHit,
   lines: TextLine[],
@@ -569,7 +590,10 @@ function valueFor(
     TYPED_FIELDS.has(hit.field)
       ? parseValue(hit.field, value) !== null
       : !NAME_FIELDS.has(hit.field) || isNameLike(value);
-  const inline = afterLabel(text.slice(hit.end), hit.field);
+  const inline =
+    NAME_FIELDS.has(hit.field) && labelOnly(text, hit.field)
+      ? ''
+      : afterLabel(text.slice(hit.end), hit.field);
   // A value on the same line, unless what follows is itself another label, or, for a name, only
   // the rest of a misread mixed-case label ("Nom/Surnan" over the name): then the value is looked
   // for to the right and below first, and the same line's text is the last resort.

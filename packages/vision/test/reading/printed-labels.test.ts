@@ -163,6 +163,14 @@ describe('labels and values read poorly', () => {
     expect(f.surname).toBe("N'DIAYE");
   });
 
+  it('reads a document number glued to its label', () => {
+    expect(readPrintedFields([line('seport/Passport NoZX5980714', 100)], []).document_number).toBe(
+      'ZX5980714',
+    );
+    // A word after the label is no number.
+    expect(readPrintedFields([line('Passport Notes 12', 100)], []).document_number).toBeNull();
+  });
+
   it('strips a misread label glued to a document number', () => {
     expect(readPrintedFields([line('N°du passeport/Pssport NoVB7390082', 100)], []).document_number).toBe(
       'VB7390082',
@@ -206,6 +214,9 @@ describe('labels and values read poorly', () => {
       [],
     );
     expect(glued.given_names).toBeNull();
+    // A label found by its first word, the rest misread: the name is under it.
+    expect(readPrintedFields([line('NOM DEFAMAE', 100), line('SALIFOU', 120)], []).surname).toBe('SALIFOU');
+    expect(readPrintedFields([line('NOM DE FAMILLE BA', 100)], []).surname).toBe('BA');
     // A line in capitals is a value, however near a label it reads.
     expect(readPrintedFields([line('NOMSUMME', 100), line('DOUMBIA', 120)], []).surname).toBeNull();
   });
