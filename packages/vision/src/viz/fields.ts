@@ -537,7 +537,7 @@ function isNameLike(value: string): boolean {
  */
 const GLUED_NAMES_LETTERS = 12;
 
-function gluedNames(value: string): boolean {
+export function gluedNames(value: string): boolean {
   return value.split(/[^A-Z]+/).some((w) => w.length >= GLUED_NAMES_LETTERS);
 }
 
