@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseMrz } from '@idv/core';
+import { COMPARED_FIELDS, type Comparison, compareField, parseMrz } from '@idv/core';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { assessSharpness } from '../../src/quality/sharpness.ts';
 import { readDocument, warmUp } from '../../src/read-document.ts';
@@ -83,6 +83,12 @@ interface Row {
   score: MrzScore | null;
   work: RecogniserWork;
   mrzMs: number;
+  /**
+   * The printed fields compared with the MRZ, as viz_mrz_consistency does, on images whose MRZ
+   * was read exactly and passes its checks: a printed value that differs is one read wrong (the
+   * fixtures are consistent documents), one unreadable was not read.
+   */
+  printed: Partial<Record<(typeof COMPARED_FIELDS)[number], Comparison>> | null;
 }
 
 function percentile(xs: number[], p: number): number {
@@ -133,7 +139,13 @@ export async function evaluateReading(
       score: t.mrz ? scoreMrz(got, t.mrz) : null,
       work,
       mrzMs: reading.timings.mrz_ms ?? 0,
+      printed: null,
     };
+    const parsed = row.exact ? parseMrz(got!) : null;
+    if (parsed?.valid)
+      row.printed = Object.fromEntries(
+        COMPARED_FIELDS.map((f) => [f, compareField(f, reading.printed, parsed)]),
+      );
     rows.push(row);
     if (opts.verbose) {
       const mark = row.hasMrz ? (row.exact ? 'OK ' : 'ERR') : got ? 'INV' : '   ';
@@ -143,6 +155,11 @@ export async function evaluateReading(
       if (row.hasMrz && !row.exact)
         console.log(`    got   ${JSON.stringify(got)}\n    truth ${JSON.stringify(t.mrz)}`);
       if (!row.hasMrz && got) console.log(`    got   ${JSON.stringify(got)}`);
+      const differ = COMPARED_FIELDS.filter((f) => row.printed?.[f] === 'differ');
+      if (differ.length)
+        console.log(
+          `    printed differs from the MRZ: ${differ.map((f) => `${f}=${JSON.stringify(reading.printed[f])}`).join(' ')}`,
+        );
     }
   }
   const kinds = [...new Set(rows.map((r) => r.kind))].sort();
@@ -203,6 +220,13 @@ export async function evaluateReading(
   console.log(fmt(table[0]!));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of table.slice(1)) console.log(fmt(r));
+  const compared = rows.filter((r) => r.printed);
+  console.log(
+    `\nPrinted vs MRZ on the ${compared.length} images whose MRZ was read exact and valid (agree/differ/unread): ${COMPARED_FIELDS.map(
+      (f) =>
+        `${f} ${(['agree', 'differ', 'unreadable'] as const).map((c) => compared.filter((r) => r.printed![f] === c).length).join('/')}`,
+    ).join(', ')}`,
+  );
   console.log(
     `\n${workSummary(
       rows.map((r) => r.work),

@@ -51,7 +51,8 @@ interface Row {
   mrz: MrzScore | null;
   invented: boolean;
   typeOk: boolean;
-  fields: { field: string; ok: boolean }[];
+  /** Per scored field: read right; `wrong` when a value was returned that is not the truth's. */
+  fields: { field: string; ok: boolean; wrong?: boolean }[];
   ms: number;
   /** Capture conditions the MRZ is hard to find in (see conditionsOf). */
   conditions: string[];
@@ -171,10 +172,10 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
       string,
       string | undefined
     >;
-    const fields = SCORED_FIELDS.filter((f) => printed[f] !== undefined).map((f) => ({
-      field: f,
-      ok: sameValue(f, reading.printed[f], printed[f]!),
-    }));
+    const fields = SCORED_FIELDS.filter((f) => printed[f] !== undefined).map((f) => {
+      const ok = sameValue(f, reading.printed[f], printed[f]!);
+      return { field: f, ok, wrong: !ok && reading.printed[f] !== null };
+    });
     const row: Row = {
       kind: kindLabel(t, item.options.composite ?? false),
       layout: [...t.layouts, ...(doc.back?.truth.layouts ?? [])].join('+'),
@@ -278,6 +279,15 @@ function summarizeRows(rows: Row[], stopped: boolean, count: number, opts: Synth
     );
   summarize('all', rows);
   printTable(table);
+  // A wrong printed value is worse than none: it makes the printed/MRZ consistency check fail a
+  // genuine document, where an absent one leaves the check to the fields that were read.
+  const wrong = (f: string) => {
+    const fs = rows.flatMap((r) => r.fields.filter((x) => x.field === f));
+    return `${f} ${fs.filter((x) => x.wrong).length}/${fs.length}`;
+  };
+  console.log(
+    `\nPrinted fields read wrong (a value returned, not the truth's): ${SCORED_FIELDS.map(wrong).join(', ')}`,
+  );
   const misses = rows.filter((r) => r.miss);
   console.log(
     `\nMRZ misses by class (${misses.length}): ${MISS_CLASSES.map((c) => `${c} ${misses.filter((r) => r.miss === c).length}`).join(', ')}`,

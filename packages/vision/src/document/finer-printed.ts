@@ -1,6 +1,7 @@
 import type { PrintedFields } from '@idv/core';
 import type { PageView } from '../ocr/focus.ts';
 import { readPage } from '../ocr/page.ts';
+import { gluedNames } from '../viz/fields.ts';
 
 /**
  * A finer reading of a page for its printed zone. The page is first detected at 640 px (long
@@ -26,9 +27,16 @@ const FIRST_DETECT_SIDE = 640;
 /** The fields whose absence asks for a finer reading: the names and the date of birth (spec's grave fields). */
 export const KEY_PRINTED_FIELDS = ['surname', 'given_names', 'date_of_birth'] as const;
 
-/** How many of the key printed fields were read. */
+/**
+ * How many of the key printed fields were read. Names read run together ("KADIDIATOUSAKINATOU",
+ * a 12-letter word: viz/fields.ts gluedNames) count as not read: small print loses the spaces
+ * between names, the finer reading often has them, and a name without them differs from the MRZ.
+ */
 export function keyFieldsRead(fields: PrintedFields): number {
-  return KEY_PRINTED_FIELDS.filter((f) => fields[f] !== null).length;
+  return KEY_PRINTED_FIELDS.filter((f) => {
+    const value = fields[f];
+    return value !== null && !(f !== 'date_of_birth' && gluedNames(value));
+  }).length;
 }
 
 /** Whether a view's image holds detail the first detection did not see. */

@@ -39,13 +39,21 @@ export function datedLines(pages: { text: string }[][]): DatedLine[] {
   const out: DatedLine[] = [];
   for (const [page, lines] of pages.entries())
     for (const [line, l] of lines.entries()) {
-      // A date line is short: "12.04.1987", "12 APR/AVR 1987"; longer lines hold a label too,
-      // and those were read by their label already.
-      if (l.text.replace(/\s+/g, '').length > 16) continue;
-      const iso = parsePrintedDate(l.text, 'any');
+      // A date line is short: "12.04.1987", "12 APR/AVR 1987". A longer line holds a label
+      // too: the date is what follows its colon ("DLRELE:17/03/2023", the label illegible on a
+      // small scan); a longer line without one is a sentence or a label run into its value.
+      const text = l.text.replace(/\s+/g, '').length > 16 ? afterColon(l.text) : l.text;
+      if (text === null || text.replace(/\s+/g, '').length > 16) continue;
+      const iso = parsePrintedDate(text, 'any');
       if (iso) out.push({ page: page as 0 | 1, line, iso });
     }
   return out;
+}
+
+/** The text after a line's last colon, or null when it has none. */
+function afterColon(text: string): string | null {
+  const at = text.lastIndexOf(':');
+  return at < 0 ? null : text.slice(at + 1);
 }
 
 /** The three dates by their order in time, or null when the page does not show exactly three spaced so. */

@@ -110,8 +110,9 @@ export function parsePrintedDate(text: string, century: Century = 'any', now = n
       if (r) return r;
     }
   }
-  // Compact ddmmyyyy.
-  const compact = /(?<!\d)(\d{2})(\d{2})(\d{4})(?!\d)/.exec(t.replace(/\s+/g, ''));
+  // Compact ddmmyyyy, or with one of its two separators lost ("0703.2020", "07.032020"): the
+  // day and month keep two digits each, so the split is not ambiguous.
+  const compact = /(?<!\d)(\d{2})[./-]?(\d{2})[./-]?(\d{4})(?!\d)/.exec(t.replace(/\s+/g, ''));
   if (compact) {
     const [, d, m, y] = compact;
     return iso(Number(y), Number(m), Number(d));

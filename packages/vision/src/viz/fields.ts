@@ -23,8 +23,8 @@ const LABELS: Record<Field, string[]> = {
     'BIRTH DATE',
     'NE LE',
     'NEE LE',
+    // Its space optional (findLabel): "NE(E)LE" and "NE(E) LE".
     'NE(E) LE',
-    'NE(E)LE',
   ],
   sex: ['SEXE', 'SEX'],
   nationality: ['NATIONALITE', 'NATIONALITY'],
@@ -71,6 +71,9 @@ const LABELS: Record<Field, string[]> = {
   issuing_authority: ['AUTORITE DE DELIVRANCE', 'ISSUING AUTHORITY', 'AUTHORITY', 'AUTORITE', 'DELIVRE PAR'],
 };
 
+/** The document number's labels (findLabel: a value may be glued to them). */
+const NUMBER_LABELS: ReadonlySet<string> = new Set(LABELS.document_number);
+
 /** Every label of every field, to tell a value line from the next label line. */
 const ALL_LABELS = Object.values(LABELS).flat();
 
@@ -81,6 +84,8 @@ interface LabelHit {
   end: number;
   /** Position of the label's start along the line (page frame x). */
   x: number;
+  /** Found loosely (garbledLabelLine): the print is small or degraded. */
+  garbled?: boolean;
 }
 
 /**
@@ -89,11 +94,16 @@ interface LabelHit {
  */
 function findLabel(text: string, label: string): { start: number; end: number } | null {
   if (label.length < 12) {
-    const re = new RegExp(`(^|[^A-Z])${label.replace(/[()]/g, '\\$&')}(?![A-Z])`);
-    const m = re.exec(text);
+    // The words of a short label may be read run together ("DELIVREELE", "NE(E)LE"): a space in
+    // the label is optional, the label must still be a whole word.
+    const pattern = label.replace(/[()]/g, '\\$&').replace(/ /g, ' ?');
+    // A number's label may be glued to its value, which starts with at most three letters
+    // before a digit ("Passport NoZX5980714").
+    const end = NUMBER_LABELS.has(label) ? '(?:(?![A-Z])|(?=[A-Z]{1,3}\\d))' : '(?![A-Z])';
+    const m = new RegExp(`(^|[^A-Z])${pattern}${end}`).exec(text);
     if (!m) return null;
     const start = m.index + m[1]!.length;
-    return { start, end: start + label.length };
+    return { start, end: m.index + m[0].length };
   }
   // Spaces are left out of the comparison: small print merges or splits words ("NOMDE FAMILL")
   // and a space is then one of the few errors allowed.
@@ -122,16 +132,21 @@ const LEAD = /^(?:[\s:./-]|\([SE]\))+/;
  * spaces ignored (OCR merges "DATE OF BIRTH" into "DATEOFBIRTH" and reads "SURNAME" as
  * "SURMAME"); 0 when the text does not start with it.
  */
-function fuzzyPrefix(text: string, label: string): number {
+function fuzzyPrefix(text: string, label: string, gluedValue = false): number {
   // Small print merges "RN" into "M" ("SUMAME"): try the label that way too.
   if (label.includes('RN')) {
-    const merged = fuzzyPrefixOf(text, label.replace(/RN/g, 'M'));
+    const merged = fuzzyPrefixOf(text, label.replace(/RN/g, 'M'), gluedValue);
     if (merged > 0) return merged;
   }
-  return fuzzyPrefixOf(text, label);
+  return fuzzyPrefixOf(text, label, gluedValue);
 }
 
-function fuzzyPrefixOf(text: string, label: string): number {
+/**
+ * `gluedValue`: a label read with an error may still end right before a capital, for a value
+ * that is told from the label by its digits (a document number: "PSSPORT NOVB7390082", where
+ * the label's word boundary would otherwise keep "PSSPORT NO" in the number).
+ */
+function fuzzyPrefixOf(text: string, label: string, gluedValue: boolean): number {
   const target = label.replace(/\s+/g, '');
   const allowed = tolerance(target);
   let squashed = '';
@@ -143,7 +158,9 @@ function fuzzyPrefixOf(text: string, label: string): number {
     const d = editDistance(squashed, target);
     // A label ends where a word ends, unless it is read exactly: small print glues the value to
     // its label ("SURNAMEADAMOU"), and the longest window would then eat the value's first letter.
-    if (/[A-Z]/.test(text[i + 1] ?? '') && squashed.length < target.length + allowed && d > 0) continue;
+    const glued = gluedValue && /\d/.test(text.slice(i + 1, i + 4));
+    if (/[A-Z]/.test(text[i + 1] ?? '') && squashed.length < target.length + allowed && d > 0 && !glued)
+      continue;
     if (d < best.d) best = { n: i + 1, d };
   }
   return best.d <= allowed ? best.n : 0;
@@ -160,7 +177,7 @@ function afterLabel(text: string, field: Field): string {
         rest = rest.slice(hit.end).replace(LEAD, '');
         continue;
       }
-      const n = l.length >= 5 ? fuzzyPrefix(rest, l) : 0;
+      const n = l.length >= 5 ? fuzzyPrefix(rest, l, field === 'document_number') : 0;
       if (n > 0) rest = rest.slice(n).replace(LEAD, '');
     }
   }
@@ -210,11 +227,22 @@ export function readPrintedFieldsWithSources(
         hits.push({ field, line: i, end: first.end, x });
       }
     });
+    // Lines in mixed case that no label matched are labels read with more errors ("NomSumme",
+    // "PresGivennnes"): names are printed in capitals. A line near enough to one field's label
+    // is that label, its value then looked for to its right and under it.
+    folded.forEach((text, i) => {
+      if (hits.some((h) => h.line === i) || /\d/.test(text)) return;
+      if (!mixedCaseOnly(foldKeepCase(lines[i]!.text))) return;
+      const field = garbledLabelLine(text);
+      if (field) hits.push({ field, line: i, end: text.length, x: lines[i]!.left, garbled: true });
+    });
+    const labelLines = new Set(hits.map((h) => h.line));
     for (const hit of hits) {
       if (out[hit.field] !== null) continue;
-      const found = valueFor(hit, lines, folded);
+      const found = valueFor(hit, lines, folded, labelLines);
       if (found === null) continue;
       const value = NAME_FIELDS.has(hit.field) ? withoutMixedCaseLead(found, lines[found.line]!.text) : found;
+      if (hit.garbled && NAME_FIELDS.has(hit.field) && gluedNames(value.text)) continue;
       const parsed = parseValue(hit.field, value.text);
       if (parsed === null) continue;
       out[hit.field] = parsed;
@@ -229,6 +257,27 @@ export function readPrintedFieldsWithSources(
         line: value.line,
         start: value.start / n,
         end: valueEnd(hit.field, text, value.start) / n,
+      });
+    }
+    // Labels read too poorly to be found above, before a colon ("NOMDETAMLE:BAMBA" on a small
+    // scan): the line's head is matched loosely (garbledLabel), the value after the colon must
+    // parse as the field's.
+    for (const [i, text] of folded.entries()) {
+      if (labelLines.has(i)) continue;
+      const garbled = garbledLabel(text);
+      if (!garbled || out[garbled.field] !== null) continue;
+      const value = text.slice(garbled.end).trim();
+      if (NAME_FIELDS.has(garbled.field) && (!isNameLike(value) || gluedNames(value))) continue;
+      const parsed = parseValue(garbled.field, value);
+      if (parsed === null || (garbled.field === 'document_number' && !/\d/.test(parsed))) continue;
+      out[garbled.field] = parsed;
+      const n = Math.max(1, text.length);
+      sources.push({
+        field: garbled.field,
+        page: page as 0 | 1,
+        line: i,
+        start: garbled.end / n,
+        end: valueEnd(garbled.field, text, garbled.end) / n,
       });
     }
   }
@@ -256,6 +305,90 @@ export function readPrintedFieldsWithSources(
     }
   }
   return { fields: out, sources };
+}
+
+/**
+ * A label read with more errors than findLabel tolerates, told by the colon after it: its letters
+ * (digits read for letters mapped back, "WALA8LEJU50UAU") are within a third of their count of a
+ * field's label, and that field is clearly nearer than any other, so that a garbled label is
+ * taken for a field only when no other field's label is a near reading of it too.
+ */
+const GARBLED_MAX_ERRORS = 1 / 3;
+const GARBLED_MARGIN = 0.2;
+/** Shorter heads ("EE:", "OL:") could be any label. */
+const GARBLED_MIN_LETTERS = 4;
+
+function labelLetters(text: string): string {
+  return text
+    .replace(/0/g, 'O')
+    .replace(/1/g, 'I')
+    .replace(/5/g, 'S')
+    .replace(/8/g, 'B')
+    .replace(/[^A-Z]/g, '');
+}
+
+export function garbledLabel(text: string): { field: Field; end: number } | null {
+  const colon = text.indexOf(':');
+  if (colon < 0) return null;
+  const field = nearestField(labelLetters(text.slice(0, colon)), GARBLED_LABELS);
+  return field ? { field, end: colon + 1 } : null;
+}
+
+/** Each field's labels as letters, long enough to be told apart when misread. */
+const GARBLED_LABELS = Object.fromEntries(
+  (Object.keys(LABELS) as Field[]).map((f) => [
+    f,
+    LABELS[f].map(labelLetters).filter((l) => l.length >= GARBLED_MIN_LETTERS),
+  ]),
+) as Record<Field, string[]>;
+
+/**
+ * The same with the bilingual forms a whole label line takes ("Nom/Surname", "Prénoms/Given
+ * names"): any two labels of the field, French first or English first.
+ */
+const GARBLED_LINE_LABELS = Object.fromEntries(
+  (Object.keys(LABELS) as Field[]).map((f) => {
+    const words = LABELS[f].map(labelLetters);
+    return [
+      f,
+      [...GARBLED_LABELS[f], ...words.flatMap((a) => words.filter((b) => b !== a).map((b) => a + b))],
+    ];
+  }),
+) as Record<Field, string[]>;
+
+/**
+ * A label cut short (a stamp over its end, "Date de deliva" + the date in a box of its own) is
+ * still told by its first letters when there are enough of them ("DATE DE " is common to three).
+ */
+const MIN_CUT_LABEL_LETTERS = 10;
+
+/** The field a whole line in mixed case is the label of, read with errors or cut; null when unclear. */
+export function garbledLabelLine(text: string): Field | null {
+  const head = labelLetters(text);
+  if (head.length < MIN_CUT_LABEL_LETTERS) return nearestField(head, GARBLED_LINE_LABELS);
+  const withCut = Object.fromEntries(
+    (Object.keys(LABELS) as Field[]).map((f) => [
+      f,
+      [
+        ...GARBLED_LINE_LABELS[f],
+        ...GARBLED_LABELS[f].filter((l) => l.length > head.length).map((l) => l.slice(0, head.length)),
+      ],
+    ]),
+  ) as Record<Field, string[]>;
+  return nearestField(head, withCut);
+}
+
+/** The field whose label `head` is within GARBLED_MAX_ERRORS of, clearly nearer than any other's. */
+function nearestField(head: string, labels: Record<Field, string[]>): Field | null {
+  if (head.length < GARBLED_MIN_LETTERS) return null;
+  const errors = (Object.keys(labels) as Field[]).map((field) => ({
+    field,
+    rate: Math.min(Number.POSITIVE_INFINITY, ...labels[field].map((l) => editDistance(head, l) / l.length)),
+  }));
+  errors.sort((a, b) => a.rate - b.rate);
+  const [best, second] = errors as [{ field: Field; rate: number }, { field: Field; rate: number }];
+  if (best.rate > GARBLED_MAX_ERRORS || second.rate < best.rate + GARBLED_MARGIN) return null;
+  return best.field;
 }
 
 /**
@@ -373,13 +506,94 @@ const SAME_ROW_MAX_GAP = 12;
 /** Value line at most this many label heights below the label (centre to centre). */
 const BELOW_MAX_GAP = 2.2;
 
+/**
+ * Fields whose value has a form (a date, a number, a sex): text after the label that does not
+ * parse as one ("Date de delivrance : 1", the date itself read as a box of its own to the right,
+ * a stamp having split the line) is no value, and the value is looked for to the right and below.
+ * Names have no such form: their label line keeps its text as before.
+ */
+const TYPED_FIELDS: ReadonlySet<Field> = new Set([
+  'date_of_birth',
+  'date_of_issue',
+  'date_of_expiry',
+  'document_number',
+  'sex',
+]);
+
+/**
+ * A name holds no digits: a line with two of them beside a name's label is another field
+ * ("Nom/Surname" on the row of "N° du passeport/Passport NoVS8222403", read as the surname).
+ * A text after the label on its own line that holds digits is still kept as the last resort.
+ */
+function isNameLike(value: string): boolean {
+  return !/\d.*\d/.test(value);
+}
+
+/**
+ * Print small or degraded enough for its label to be misread loses the spaces between names too
+ * ("HADIZAMARIETOU"), and a name read without its spaces differs from the MRZ's: a word of this
+ * many letters, longer than most single names, is taken for names run together, and such a value
+ * read beside a loosely found label is left unread.
+ */
+const GLUED_NAMES_LETTERS = 12;
+
+export function gluedNames(value: string): boolean {
+  return value.split(/[^A-Z]+/).some((w) => w.length >= GLUED_NAMES_LETTERS);
+}
+
+/**
+ * Whether line `i` sits under another label line than `own`, where a value printed below its
+ * label sits: it is that label's value ("Date de delivrance   Date d'expiration" side by side,
+ * each date under its label; the expiry date, a little lower than the issue label and to its
+ * right, is not the issue date in a column).
+ */
+function underAnotherLabel(
+  lines: TextLine[],
+  i: number,
+  own: number,
+  labelLines: ReadonlySet<number>,
+): boolean {
+  const l = lines[i]!;
+  for (const j of labelLines) {
+    if (j === own || j === i) continue;
+    const label = lines[j]!;
+    const dy = l.y - label.y;
+    if (dy <= 0.4 * label.height || dy > BELOW_MAX_GAP * label.height) continue;
+    if (Math.abs(l.left - label.left) <= BELOW_X_TOLERANCE * label.height) return true;
+  }
+  return false;
+}
+
+/**
+ * A line holding only a longer label of a name field, read loosely past the word found exactly
+ * ("NOM DEFAMAE": "NOM" found, "DE FAMILLE" misread), holds no value: it is looked for under it.
+ * The line must be no longer than the label and within a quarter of its letters of it, so that
+ * a short name after the label ("NOM DE FAMILLE BA") is not taken for the label's end.
+ */
+const LABEL_ONLY_MAX_ERRORS = 1 / 4;
+
+function labelOnly(text: string, field: Field): boolean {
+  const letters = labelLetters(text);
+  return GARBLED_LABELS[field].some(
+    (l) => letters.length <= l.length && editDistance(letters, l) / l.length <= LABEL_ONLY_MAX_ERRORS,
+  );
+}
+
 function valueFor(
   hit: LabelHit,
   lines: TextLine[],
   folded: string[],
+  labelLines: ReadonlySet<number> = new Set(),
 ): { text: string; line: number; start: number } | null {
   const text = folded[hit.line]!;
-  const inline = afterLabel(text.slice(hit.end), hit.field);
+  const accept = (value: string) =>
+    TYPED_FIELDS.has(hit.field)
+      ? parseValue(hit.field, value) !== null
+      : !NAME_FIELDS.has(hit.field) || isNameLike(value);
+  const inline =
+    NAME_FIELDS.has(hit.field) && labelOnly(text, hit.field)
+      ? ''
+      : afterLabel(text.slice(hit.end), hit.field);
   // A value on the same line, unless what follows is itself another label, or, for a name, only
   // the rest of a misread mixed-case label ("Nom/Surnan" over the name): then the value is looked
   // for to the right and below first, and the same line's text is the last resort.
@@ -387,7 +601,7 @@ function valueFor(
   let lastResort: { text: string; line: number; start: number } | null = null;
   if (inline.length >= 1 && !isLabelLine(inline)) {
     const found = { text: inline, line: hit.line, start: Math.max(hit.end, text.lastIndexOf(inline)) };
-    if (!residue) return found;
+    if (!residue && accept(inline)) return found;
     lastResort = found;
   }
   // The same field's label in the other language further on ("NOM DE FAMIL / SURNAME: X", the
@@ -399,7 +613,7 @@ function valueFor(
       if (h && h.end > end) end = h.end;
     }
     const rest = end >= 0 ? afterLabel(inline.slice(end), hit.field) : '';
-    if (rest.length >= 1 && !isLabelLine(rest))
+    if (rest.length >= 1 && !isLabelLine(rest) && accept(rest))
       return { text: rest, line: hit.line, start: Math.max(hit.end, text.lastIndexOf(rest)) };
   }
   const label = lines[hit.line]!;
@@ -414,6 +628,8 @@ function valueFor(
     if (dx < -0.5 * label.height || dx > SAME_ROW_MAX_GAP * label.height) return;
     if (isLabelLine(folded[i]!)) return;
     if (NAME_FIELDS.has(hit.field) && mixedCaseOnly(foldKeepCase(l.text))) return;
+    if (underAnotherLabel(lines, i, hit.line, labelLines)) return;
+    if (!accept(folded[i]!)) return;
     if (!right || dx < right.dx) right = { i, dx };
   });
   if (right) {
@@ -428,6 +644,7 @@ function valueFor(
     if (Math.abs(l.left - hit.x) > BELOW_X_TOLERANCE * label.height) return;
     if (isLabelLine(folded[i]!)) return;
     if (NAME_FIELDS.has(hit.field) && mixedCaseOnly(foldKeepCase(l.text))) return;
+    if (!accept(folded[i]!)) return;
     if (!best || dy < best.dy) best = { i, dy };
   });
   if (best) {

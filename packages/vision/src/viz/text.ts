@@ -1,6 +1,8 @@
 /**
  * Text normalisation for matching OCR output against labels and wording: accents are unreliable
  * in OCR (É read as E, È as É, or dropped), so everything is compared upper-case without them.
+ * The recogniser's dictionary holds CJK punctuation, and it reads a bracket of small print as its
+ * full-width form ("NE(E） LE"): compatibility forms are folded to their plain characters.
  */
 export function fold(s: string): string {
   return foldKeepCase(s).toUpperCase();
@@ -13,7 +15,7 @@ export function fold(s: string): string {
 export function foldKeepCase(s: string): string {
   return (
     s
-      .normalize('NFD')
+      .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[’‘`´]/g, "'")
       // "N°" (numéro) is read as N° or No.

@@ -120,7 +120,118 @@ describe('printed labels', () => {
   });
 });
 
+describe('labels and values read poorly', () => {
+  it('finds a short label whose words were read run together', () => {
+    const f = readPrintedFields([line('DELIVREELE', 100), line('17 NOV 2026', 125)], []);
+    expect(f.date_of_issue).toBe('2026-11-17');
+    expect(readPrintedFields([line('NE(E） LE:30/01/1991', 100)], []).date_of_birth).toBe('1991-01-30');
+  });
+
+  it('looks right of the label when the text after it is no date', () => {
+    const f = readPrintedFields(
+      [line('Date de delivrance : 1', 100, 100, 300), line('15.09.2015', 102, 410, 120)],
+      [],
+    );
+    expect(f.date_of_issue).toBe('2015-09-15');
+  });
+
+  it('leaves a value under another label to that label', () => {
+    // Two labels side by side, each date under its own: the expiry date, a little lower than the
+    // issue label and right of it, is not the issue date in a column.
+    const f = readPrintedFields(
+      [
+        line('Date de delivrance', 100, 100, 200),
+        line("Date d'expiration", 100, 400, 200),
+        line('03.02.2020', 109, 100, 120),
+        line('02.02.2025', 109, 400, 120),
+      ],
+      [],
+    );
+    expect(f.date_of_issue).toBe('2020-02-03');
+    expect(f.date_of_expiry).toBe('2025-02-02');
+  });
+
+  it('takes no line holding digits for a name', () => {
+    const f = readPrintedFields(
+      [
+        line('Nom/Sumame', 100, 100, 110),
+        line('seport/Passport NoVS8222403', 102, 330, 300),
+        line("N'DIAYE", 125),
+      ],
+      [],
+    );
+    expect(f.surname).toBe("N'DIAYE");
+  });
+
+  it('reads a document number glued to its label', () => {
+    expect(readPrintedFields([line('seport/Passport NoZX5980714', 100)], []).document_number).toBe(
+      'ZX5980714',
+    );
+    // A word after the label is no number.
+    expect(readPrintedFields([line('Passport Notes 12', 100)], []).document_number).toBeNull();
+  });
+
+  it('strips a misread label glued to a document number', () => {
+    expect(readPrintedFields([line('N°du passeport/Pssport NoVB7390082', 100)], []).document_number).toBe(
+      'VB7390082',
+    );
+  });
+
+  it('reads a value after a colon whose label is garbled, when one field is clearly meant', () => {
+    const f = readPrintedFields(
+      [line('NDEP558POT:030544403', 100), line('NOMDETAMLE:BAMBA', 120), line('PRENCMS: ABDOULAYE', 140)],
+      [],
+    );
+    expect(f.document_number).toBe('030544403');
+    expect(f.surname).toBe('BAMBA');
+    expect(f.given_names).toBe('ABDOULAYE');
+    // Too far from any label, or as near to several fields' labels (dates of birth, issue, expiry).
+    const g = readPrintedFields([line('MOHDEHWE:SAWADOGO', 100), line('DATE DE:12.04.1987', 120)], []);
+    expect(g.surname).toBeNull();
+    expect(g.date_of_birth).toBeNull();
+  });
+  it("takes a mixed-case line near one field's bilingual label for that label", () => {
+    const f = readPrintedFields(
+      [line('NomSumme', 100), line('DOUMBIA', 120), line('PresGivennnes', 140), line('MAIMOUNA', 160)],
+      [],
+    );
+    expect(f.surname).toBe('DOUMBIA');
+    expect(f.given_names).toBe('MAIMOUNA');
+    // A label cut short by a stamp, its date in a box of its own to the right.
+    const cut = readPrintedFields(
+      [line('Date de deliva', 100, 100, 160), line('23.05.2023..', 104, 270, 140)],
+      [],
+    );
+    expect(cut.date_of_issue).toBe('2023-05-23');
+    // Too short a start to tell the birth, issue and expiry labels apart.
+    expect(
+      readPrintedFields([line('Date de d', 100, 100, 110), line('23.05.2023', 104, 220, 120)], [])
+        .date_of_issue,
+    ).toBeNull();
+    // Names read run together beside a misread label are left unread (they would differ from the MRZ's).
+    const glued = readPrintedFields(
+      [line('Prenon', 100), line('ISSOUFFRANCOIS', 120), line('PRENOMISI:HADIZAMARIETOU', 140)],
+      [],
+    );
+    expect(glued.given_names).toBeNull();
+    // A label found by its first word, the rest misread: the name is under it.
+    expect(readPrintedFields([line('NOM DEFAMAE', 100), line('SALIFOU', 120)], []).surname).toBe('SALIFOU');
+    expect(readPrintedFields([line('NOM DE FAMILLE BA', 100)], []).surname).toBe('BA');
+    // A line in capitals is a value, however near a label it reads.
+    expect(readPrintedFields([line('NOMSUMME', 100), line('DOUMBIA', 120)], []).surname).toBeNull();
+  });
+});
+
 describe('dates without a legible label', () => {
+  it('reads the dates after the colons of illegible labels by their order', () => {
+    const f = readPrintedFields(
+      [line('OL:24/02/1953', 100), line('DLRELE:17/03/2023', 120), line('VALABLEF5Q0AU:16/03/2028', 140)],
+      [],
+    );
+    expect(f.date_of_birth).toBe('1953-02-24');
+    expect(f.date_of_issue).toBe('2023-03-17');
+  });
+
   it('tells birth, issue and expiry apart by their order in time', () => {
     const f = readPrintedFields(
       [

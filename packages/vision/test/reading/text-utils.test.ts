@@ -28,6 +28,10 @@ describe('printed dates (West African formats)', () => {
     // Digits alone are no month name.
     expect(parsePrintedDate('12 345 678', 'past')).toBeNull();
   });
+  it('reads a date with one of its two separators lost', () => {
+    expect(parsePrintedDate('0703.2020.', 'past', now)).toBe('2020-03-07');
+    expect(parsePrintedDate('07.032020', 'past', now)).toBe('2020-03-07');
+  });
   it('uses the future century for expiry dates', () => {
     expect(parsePrintedDate('15 APR/AVR 31', 'future', now)).toBe('2031-04-15');
   });
@@ -41,6 +45,9 @@ describe('label matching', () => {
   it('folds accents and case', () => {
     expect(fold('Prénoms  / Nationalité')).toBe('PRENOMS / NATIONALITE');
     expect(fold('N° du passeport')).toBe('NO DU PASSEPORT');
+  });
+  it('folds full-width brackets to plain ones', () => {
+    expect(fold('NE(E） LE')).toBe('NE(E) LE');
   });
   it('tolerates an OCR error in a long label', () => {
     expect(fuzzyContains(fold('Date de naisance'), 'DATE DE NAISSANCE', 2)).toBe(true);
