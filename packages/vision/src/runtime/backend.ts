@@ -130,13 +130,15 @@ export function nodeSessionOptions(env: Env = process.env, threads = analysisThr
     graphOptimizationLevel: 'all',
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
-    // The memory arena keeps what the largest inputs needed. Without it (IDV_ONNX_ARENA=0) the
-    // process held ~165 MB less after four analyses (475 vs 640 MB) but spent 11-21 % more CPU
-    // per analysis (issue 17, docs/benchmarks.md): kept on, memory is within budget either way.
-    enableCpuMemArena: env.IDV_ONNX_ARENA !== '0',
-    // Memory pattern: buffers planned from the previous run of the same shape (IDV_ONNX_PATTERN=0,
-    // or IDV_ONNX_ARENA=0, turns it off to measure what it holds).
-    enableMemPattern: env.IDV_ONNX_ARENA !== '0' && env.IDV_ONNX_PATTERN !== '0',
+    // onnxruntime's memory arena is off (IDV_ONNX_ARENA=1 puts it back). Each session's arena grew
+    // to the largest run it had seen, in power-of-two steps, and kept it: with the memory pattern
+    // (one block planned per input shape, IDV_ONNX_PATTERN=0 drops it with the arena on) it held
+    // ~300 MB after the bench's analyses, the largest share of the resident size. Without them,
+    // tensors come from malloc and go back to it after each run: 810-850 → 590-610 MB resident
+    // in the verify bench, for the same CPU per analysis within the noise (ab bench, 0.97-1.05×)
+    // and the same outputs (docs/decisions.md, "Memory (issue 17)").
+    enableCpuMemArena: env.IDV_ONNX_ARENA === '1',
+    enableMemPattern: env.IDV_ONNX_ARENA === '1' && env.IDV_ONNX_PATTERN !== '0',
     extra: {
       session: {
         // With several threads per session, idle ones spin for a while waiting for work by
