@@ -130,15 +130,15 @@ export function nodeSessionOptions(env: Env = process.env, threads = analysisThr
     graphOptimizationLevel: 'all',
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
-    // onnxruntime's memory arena is off (IDV_ONNX_ARENA=1 puts it back). Each session's arena grew
-    // to the largest run it had seen, in power-of-two steps, and kept it: with the memory pattern
-    // (one block planned per input shape, IDV_ONNX_PATTERN=0 drops it with the arena on) it held
-    // ~300 MB after the bench's analyses, the largest share of the resident size. Without them,
-    // tensors come from malloc and go back to it after each run: 810-850 → 590-610 MB resident
-    // in the verify bench, for the same CPU per analysis within the noise (ab bench, 0.97-1.05×)
-    // and the same outputs (docs/decisions.md, "Memory (issue 17)").
-    enableCpuMemArena: env.IDV_ONNX_ARENA === '1',
-    enableMemPattern: env.IDV_ONNX_ARENA === '1' && env.IDV_ONNX_PATTERN !== '0',
+    // onnxruntime's memory pattern is off (IDV_ONNX_PATTERN=1 puts it back): it planned one block
+    // per input shape seen, from the session's arena, which grew to the largest in power-of-two
+    // steps and kept it. Without it the arena hands out tensors one by one and reuses them: about
+    // 100 MB less resident in the verify bench, for the same CPU (0.985× interleaved on 40
+    // synthetic documents) and the same observations (docs/decisions.md, "Memory (issue 17)").
+    // The arena itself stays (IDV_ONNX_ARENA=0 drops it, and the pattern with it): 130-150 MB
+    // less again, but 4 % more CPU per analysis, the tensors then coming from malloc each run.
+    enableCpuMemArena: env.IDV_ONNX_ARENA !== '0',
+    enableMemPattern: env.IDV_ONNX_ARENA !== '0' && env.IDV_ONNX_PATTERN === '1',
     extra: {
       session: {
         // With several threads per session, idle ones spin for a while waiting for work by
