@@ -31,7 +31,7 @@ export async function benchVerify(runs = 10, concurrentRequests = 24): Promise<v
   });
   const key = (await store.apiKeys.create({ orgId: org.id, appId: application.id, mode: 'test' })).secret;
   const stages: [string, string][] = [
-    ['the local stack and the store, no analyzer', describeResident(residentMemory())],
+    ['the local stack, the store and the code loaded, no model', describeResident(residentMemory())],
   ];
   const inProcess = process.env.BENCH_ANALYZER === 'in-process';
   const workers = inProcess ? null : createWorkerAnalyzer({ taskTimeoutMs: 600_000 });
