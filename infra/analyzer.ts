@@ -58,6 +58,11 @@ export async function createAnalyzer(storage: Storage, imageMasterKey: sst.Secre
         // One invocation handles one request: one analysis at a time, so each ONNX session gets
         // every vCPU as intra-op threads (analysisThreads, packages/core/src/analysis-concurrency.ts).
         ANALYSIS_CONCURRENCY: '1',
+        // glibc's malloc heaps: two instead of eight per core. Every thread that allocated
+        // (onnxruntime's, libvips', libuv's) kept a heap of its own holding freed memory: the
+        // resident size fell by 35-80 MB for the same CPU (docs/decisions.md, "Memory (issue 17)").
+        // Read by glibc when the process starts, hence here and not in the code.
+        MALLOC_ARENA_MAX: '2',
         SST_RESOURCE_App: $jsonStringify({ name: $app.name, stage: $app.stage }),
         SST_RESOURCE_ImageMasterKey: $jsonStringify({ type: 'sst.sst.Secret', value: imageMasterKey.value }),
       },

@@ -40,7 +40,8 @@ export const TIMEOUTS = {
 /**
  * The analyzer's memory. Lambda sizes the CPU with the memory (one full vCPU at 1769 MB, close to
  * two here) and the analysis runs its reading and face models side by side, so it is the CPU,
- * not the memory, that sets this figure: the process holds about 640 MB resident after warm-up
- * and four analyses (docs/benchmarks.md, issue 17), well inside it.
+ * not the memory, that sets this figure: the analysis alone (in process, as here) holds about
+ * 410 MB resident after warm-up and 20 analyses (550 MB before onnxruntime's memory pattern was
+ * dropped and MALLOC_ARENA_MAX=2 set; docs/decisions.md "Memory (issue 17)"), well inside it.
  */
 export const ANALYZER_MEMORY_MB = 3008;

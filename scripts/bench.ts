@@ -4,8 +4,8 @@
  * model runs, decodes), POST /v1/verify end to end (one client, then four; memory) and the
  * service under load (verifications in flight, reads at a fixed rate; scripts/bench/load.ts).
  * `npm run bench -- verify` (or reading, faces, tamper, profile, load) runs one part (`store-calls`, the
- * CPU cost of each DynamoDB call of the read path, and `ab`, two env settings compared, run only
- * when named); figures come with
+ * CPU cost of each DynamoDB call of the read path, `ab`, two env settings compared, and
+ * `ab-process`, two settings of the process itself, run only when named); figures come with
  * their ratio to scripts/bench/baseline.json (`--save-baseline` rewrites it).
  */
 
@@ -13,6 +13,7 @@ import { benchFaces } from '../packages/vision/scripts/bench/faces.ts';
 import { benchReading } from '../packages/vision/scripts/bench/reading.ts';
 import { benchTamperStages } from '../packages/vision/scripts/bench/tamper-stages.ts';
 import { benchAb } from './bench/ab.ts';
+import { benchAbProcess } from './bench/ab-process.ts';
 import { saveBaseline } from './bench/figures.ts';
 import { benchLoad } from './bench/load.ts';
 import { benchProfile } from './bench/profile.ts';
@@ -35,6 +36,8 @@ const parts: [string, () => Promise<void>][] = [
 if (only === 'store-calls') parts.push(['store-calls', () => benchStoreCalls()]);
 // Two env settings side by side (BENCH_A, BENCH_B; scripts/bench/ab.ts): `npm run bench -- ab`.
 if (only === 'ab') parts.push(['ab', () => benchAb(runs)]);
+// Two settings of the process itself (MALLOC_*), one child process each (scripts/bench/ab-process.ts).
+if (only === 'ab-process') parts.push(['ab-process', () => benchAbProcess(runs)]);
 for (const [name, run] of parts) {
   if (only && only !== name) continue;
   console.log(`\n## ${name}\n`);

@@ -17,7 +17,9 @@ import { load, median } from './figures.ts';
  * selfie, one after the other: wall ms and CPU ms (every thread of the process) per analysis.
  * N clients: each round sends N passport + selfie analyses at once: analyses/s, latency.
  * Memory is not compared here (both pools live in one process): `npm run bench -- verify` with
- * each setting prints the resident size.
+ * each setting prints the resident size. The observations are: every analysis's outcome, its
+ * timings left out, must be the same under A and B (a setting meant for speed or memory must
+ * not change a result); the bench prints which case and field differ when one does.
  */
 
 type Settings = Record<string, string>;
@@ -75,6 +77,16 @@ export async function benchAb(rounds: number): Promise<void> {
   );
 
   const samples = new Map<string, Sample>();
+  // The first outcome of each case under A; every later one, A's or B's, is compared with it.
+  const reference = new Map<string, string>();
+  const differences: string[] = [];
+  const compare = (caseName: string, setting: string, outcome: unknown) => {
+    const text = withoutTimings(outcome);
+    const first = reference.get(caseName);
+    if (first === undefined) reference.set(caseName, text);
+    else if (text !== first)
+      differences.push(`${caseName} under ${setting}: ${firstDifference(first, text)}`);
+  };
   const sample = (key: string): Sample => {
     let s = samples.get(key);
     if (!s) {
@@ -92,10 +104,11 @@ export async function benchAb(rounds: number): Promise<void> {
         for (const [caseName, request] of cases) {
           const cpu = cpuMs();
           const t = performance.now();
-          await pool.analyze(request);
+          const outcome = await pool.analyze(request);
           const s = sample(`${name}|${caseName}`);
           s.ms.push(performance.now() - t);
           s.cpuMs.push(cpuMs() - cpu);
+          compare(caseName, name, outcome);
         }
       } else {
         const cpu = cpuMs();
@@ -103,7 +116,7 @@ export async function benchAb(rounds: number): Promise<void> {
         const latencies = await Promise.all(
           Array.from({ length: clients }, async () => {
             const start = performance.now();
-            await pool.analyze(passport);
+            compare('passport + selfie', name, await pool.analyze(passport));
             return performance.now() - start;
           }),
         );
@@ -128,8 +141,30 @@ export async function benchAb(rounds: number): Promise<void> {
     for (const [measure, x, y] of rows)
       console.log(`| ${caseName} | ${measure} | ${shown(x)} | ${shown(y)} | ${(y / x).toFixed(2)} |`);
   }
+  console.log(
+    differences.length
+      ? `\nobservations NOT the same in ${differences.length} analyses:\n${differences.slice(0, 10).join('\n')}`
+      : '\nobservations: the same in every analysis of A and B (timings left out)',
+  );
   console.log(`\n(${load()} at the end)`);
   await Promise.all(pools.map((p) => p.close()));
+}
+
+/** The outcome as JSON without its timings (every `timings` object), keys in a fixed order. */
+function withoutTimings(outcome: unknown): string {
+  return JSON.stringify(outcome, (key, value) => {
+    if (key === 'timings') return undefined;
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)));
+    return value;
+  });
+}
+
+/** Where two JSON texts part, with a little context. */
+function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `…${a.slice(Math.max(0, i - 60), i + 40)}… vs …${b.slice(Math.max(0, i - 60), i + 40)}…`;
 }
 
 /** Whole milliseconds; rates (a loaded machine gives 0.03/s) with three significant digits. */

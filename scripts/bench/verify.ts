@@ -6,6 +6,7 @@ import { startLocalServers } from '@idv/store/local';
 import { analyzeImages, createWorkerAnalyzer, warmUpAnalyzer } from '@idv/vision';
 import { documentPhoto, HOLDER, matchingSelfie } from '../../test/support/documents.ts';
 import { figure, load, median, quantile } from './figures.ts';
+import { describeResident, residentMemory } from './resident-memory.ts';
 
 /**
  * POST /v1/verify over real HTTP against the local stack, warm (models loaded, every worker
@@ -15,7 +16,9 @@ import { figure, load, median, quantile } from './figures.ts';
  * response's total_ms − analysis_ms. The analysis runs on the worker-thread pool as `npm start`
  * runs it; BENCH_ANALYZER=in-process runs it on the HTTP thread instead (the A/B of issue 17).
  * CPU per verification is the process's (every thread), so a loaded machine shows in the wall
- * times, not in it.
+ * times, not in it. The resident memory is also broken down by kind (resident-memory.ts) at each
+ * stage: the local stack and the HTTP app alone (what the analyzer Lambda does not hold), the
+ * analysis workers ready, after the single-client runs, after the four clients.
  */
 export async function benchVerify(runs = 10, concurrentRequests = 24): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -27,15 +30,21 @@ export async function benchVerify(runs = 10, concurrentRequests = 24): Promise<v
     liveEnabled: true,
   });
   const key = (await store.apiKeys.create({ orgId: org.id, appId: application.id, mode: 'test' })).secret;
+  const stages: [string, string][] = [
+    ['the local stack, the store and the code loaded, no model', describeResident(residentMemory())],
+  ];
   const inProcess = process.env.BENCH_ANALYZER === 'in-process';
   const workers = inProcess ? null : createWorkerAnalyzer({ taskTimeoutMs: 600_000 });
   if (workers) await workers.ready();
   else await warmUpAnalyzer();
+  stages.push(['the analyzer ready (models loaded)', describeResident(residentMemory())]);
   console.log(
     workers
       ? `analysis on ${workers.threads.length} worker threads (BENCH_ANALYZER=in-process for the HTTP thread)\n`
       : 'analysis on the HTTP thread (BENCH_ANALYZER=in-process)\n',
   );
+  // glibc reads it once, when the process starts (package.json's bench script sets it).
+  console.log(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '(unset: 8 heaps per core)'}\n`);
   const app = createApp({
     store,
     baseUrl: 'http://127.0.0.1',
@@ -126,6 +135,7 @@ export async function benchVerify(runs = 10, concurrentRequests = 24): Promise<v
 
   // Four clients, each sending passport + selfie until `concurrentRequests` have been answered.
   const rssWarm = process.memoryUsage().rss / 2 ** 20;
+  stages.push(['after the single-client runs', describeResident(residentMemory())]);
   let rssPeak = rssWarm;
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss / 2 ** 20);
@@ -162,6 +172,7 @@ export async function benchVerify(runs = 10, concurrentRequests = 24): Promise<v
   clearInterval(reader);
   const cpuPerVerification = (cpuMs() - cpuBefore) / Math.max(1, latencies.length);
   clearInterval(sampler);
+  stages.push(['after the four clients', describeResident(residentMemory())]);
   const errorText = errors.size ? [...errors].map(([c, n]) => `${n} ${c}`).join(', ') : 'none';
   console.log(
     `\nfour clients, ${concurrentRequests} passport + selfie requests (${loadBefore} → ${load()}):\n` +
@@ -174,6 +185,9 @@ export async function benchVerify(runs = 10, concurrentRequests = 24): Promise<v
       `| GET /v1/verifications meanwhile (${readLatencies.length}, one per 250 ms): median / p95 / max ms | ${figure('verify.reads_during.median_ms', median(readLatencies))} / ${figure('verify.reads_during.p95_ms', quantile(readLatencies, 0.95))} / ${figure('verify.reads_during.max_ms', Math.max(...readLatencies))} |\n` +
       `| resident MB before the four clients (after the single-client runs) | ${figure('verify.rss_warm_mb', rssWarm)} |\n` +
       `| resident MB, peak under four clients | ${figure('verify.rss_peak_mb', rssPeak)} |`,
+  );
+  console.log(
+    `\nresident MB by kind:\n| stage | rss = files + main heap + thread heaps + other anonymous |\n|---|---|\n${stages.map(([stage, text]) => `| ${stage} | ${text} |`).join('\n')}`,
   );
   server.close();
   await workers?.close();

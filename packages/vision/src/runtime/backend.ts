@@ -130,13 +130,15 @@ export function nodeSessionOptions(env: Env = process.env, threads = analysisThr
     graphOptimizationLevel: 'all',
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
-    // The memory arena keeps what the largest inputs needed. Without it (IDV_ONNX_ARENA=0) the
-    // process held ~165 MB less after four analyses (475 vs 640 MB) but spent 11-21 % more CPU
-    // per analysis (issue 17, docs/benchmarks.md): kept on, memory is within budget either way.
+    // onnxruntime's memory pattern is off (IDV_ONNX_PATTERN=1 puts it back): it planned one block
+    // per input shape seen, from the session's arena, which grew to the largest in power-of-two
+    // steps and kept it. Without it the arena hands out tensors one by one and reuses them: about
+    // 100 MB less resident in the verify bench, for the same CPU (0.985× interleaved on 40
+    // synthetic documents) and the same observations (docs/decisions.md, "Memory (issue 17)").
+    // The arena itself stays (IDV_ONNX_ARENA=0 drops it, and the pattern with it): 130-150 MB
+    // less again, but 4 % more CPU per analysis, the tensors then coming from malloc each run.
     enableCpuMemArena: env.IDV_ONNX_ARENA !== '0',
-    // Memory pattern: buffers planned from the previous run of the same shape (IDV_ONNX_PATTERN=0,
-    // or IDV_ONNX_ARENA=0, turns it off to measure what it holds).
-    enableMemPattern: env.IDV_ONNX_ARENA !== '0' && env.IDV_ONNX_PATTERN !== '0',
+    enableMemPattern: env.IDV_ONNX_ARENA !== '0' && env.IDV_ONNX_PATTERN === '1',
     extra: {
       session: {
         // With several threads per session, idle ones spin for a while waiting for work by
