@@ -43,10 +43,18 @@ const SURE_MIN = 0.3;
 const SURE_NAME_MIN = 0.5;
 /** A runner-up at or above this probability, or above half the chosen one, is hesitation. */
 const SURE_MAX_RUNNER_UP = 0.2;
+/**
+ * The same on a name position, lower: a letter misread there stands unchecked, and the model's
+ * confident misreads of small blurred names (B read as D at 0.75 against 0.185) sat just under
+ * SURE_MAX_RUNNER_UP; correct sure names rarely leave a runner-up this high (decisions.md).
+ */
+const SURE_NAME_MAX_RUNNER_UP = 0.15;
 function surePosition(q: PositionReading, inName: boolean): boolean {
   const runnerUp = q.alternatives[0]?.prob ?? 0;
   return (
-    q.prob >= (inName ? SURE_NAME_MIN : SURE_MIN) && runnerUp < SURE_MAX_RUNNER_UP && runnerUp < q.prob / 2
+    q.prob >= (inName ? SURE_NAME_MIN : SURE_MIN) &&
+    runnerUp < (inName ? SURE_NAME_MAX_RUNNER_UP : SURE_MAX_RUNNER_UP) &&
+    runnerUp < q.prob / 2
   );
 }
 

@@ -183,7 +183,9 @@ export function rowInk(img: RgbImage, page: PageReading, row: MrzRow): RowInk | 
   const { profile, scale } = inkColumns(img, page, row, x0, x1);
   const boxA = Math.max(0, Math.round((row.left - x0) * scale));
   const boxB = Math.min(profile.length, Math.round((row.right - x0) * scale));
-  const period = inkPeriod(profile, boxA, boxB, MIN_PITCH_HEIGHTS * h * scale, MAX_PITCH_HEIGHTS * h * scale);
+  const minLag = MIN_PITCH_HEIGHTS * h * scale;
+  const maxLag = MAX_PITCH_HEIGHTS * h * scale;
+  const period = inkPeriod(profile, boxA, boxB, minLag, maxLag);
   if (period === null) return null;
   const inked = (x: number) => profile[x]! >= INK_COLUMN_SHARE;
   const maxGap = MAX_GAP_PITCHES * period;
@@ -212,10 +214,38 @@ export function rowInk(img: RgbImage, page: PageReading, row: MrzRow): RowInk | 
   if (widestGap(profile, a, b, inked) > maxGap) return null;
   a = follow(a, -1);
   b = follow(b, 1);
+  const pitch = wholeSpanPitch(profile, a, b + 1, boxB - boxA, period, minLag, maxLag);
   // The span runs from the first glyph's left to the last glyph's right: one pitch less one
   // inter-glyph gap short of chars × pitch (an OCR-B glyph fills about 0.6 of its pitch).
-  const chars = Math.round((b + 1 - a) / period + 0.4);
-  return { left: x0 + a / scale, right: x0 + (b + 1) / scale, pitch: period / scale, chars };
+  const chars = Math.round((b + 1 - a) / pitch + 0.4);
+  return { left: x0 + a / scale, right: x0 + (b + 1) / scale, pitch: pitch / scale, chars };
+}
+
+/**
+ * A whole-span pitch this far from the box's is another period (a multiple, a guilloche's), not
+ * the same pitch changing along the row.
+ */
+const MAX_PITCH_DRIFT = 0.12;
+
+/**
+ * The pitch of a row whose ink runs beyond its detected box, measured again over the whole span
+ * (`a` to `b`, `boxLength` the box's part): under perspective the pitch changes along the row,
+ * and the box's part alone (the row's nearer or farther half when the detector stopped before a
+ * filler run) misjudges the rest by several characters over a TD3 row (a turned passport's
+ * rows measured 47 characters for 44, no format). The box's `period` stands otherwise.
+ */
+function wholeSpanPitch(
+  profile: Float32Array,
+  a: number,
+  b: number,
+  boxLength: number,
+  period: number,
+  minLag: number,
+  maxLag: number,
+): number {
+  if (b - a <= boxLength) return period;
+  const whole = inkPeriod(profile, a, b, minLag, maxLag);
+  return whole !== null && Math.abs(whole - period) <= MAX_PITCH_DRIFT * period ? whole : period;
 }
 
 /** The longest run of columns without ink between `a` and `b`. */
@@ -242,6 +272,8 @@ export interface BlockInk {
   /** Each row's count, null where its ink was not measurable. */
   counts?: (number | null)[];
 }
+/** Ink before a row's box shorter than this many pitches is not taken for missed glyphs. */
+const MIN_LEFT_EXTENSION = 1.5;
 export function blockInkChars(img: RgbImage, page: PageReading, rows: MrzRow[]): BlockInk | null {
   const counts: number[] = [];
   const each: (number | null)[] = [];
@@ -250,7 +282,12 @@ export function blockInkChars(img: RgbImage, page: PageReading, rows: MrzRow[]):
     each.push(ink?.chars ?? null);
     if (!ink) return r;
     counts.push(ink.chars);
-    return { ...r, pitch: ink.pitch, left: Math.min(r.left, ink.left), right: Math.max(r.right, ink.right) };
+    // The row starts at the box unless the ink runs on MIN_LEFT_EXTENSION pitches or more before
+    // it: a detector misses characters at a row's end (filler runs), rarely its first glyph, and a
+    // shorter run before the box is a coloured stripe or a frame line beside the row, which the
+    // crop would hand to the recogniser as one more character ('PE' for 'P<').
+    const left = r.left - ink.left >= MIN_LEFT_EXTENSION * ink.pitch ? ink.left : r.left;
+    return { ...r, pitch: ink.pitch, left, right: Math.max(r.right, ink.right) };
   });
   if (counts.length === 0) return null;
   counts.sort((x, y) => x - y);

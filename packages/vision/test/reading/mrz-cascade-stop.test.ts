@@ -108,6 +108,20 @@ describe('the cascade stop rule', () => {
     expect(cascadeStop(r, noPage)).toEqual({ stop: null, reason: 'name position unsure' });
   });
 
+  it('sends a name letter with a runner-up of 0.15 or more to the vote, even with a high peak', () => {
+    // The model's confident misread of a small blurred name: B read as D at 0.75 against 0.185.
+    const doubtful = reading(passport('B47302915'), [[0, 5, 0.75, [['B', 0.185]]]]);
+    expect(cascadeStop(doubtful, noPage)).toEqual({ stop: null, reason: 'name position unsure' });
+    const sure = reading(passport('B47302915'), [[0, 5, 0.75, [['B', 0.1]]]]);
+    expect(cascadeStop(sure, noPage)).toEqual({ stop: 'sure' });
+  });
+
+  it('keeps the looser runner-up bound on positions a check digit covers', () => {
+    // The same doubt on a digit of the number: its check digit decides it (the 8 fails it).
+    const r = reading(passport('B47302915'), [[1, NUMBER_AT, 0.75, [['8', 0.185]]]]);
+    expect(cascadeStop(r, noPage)).toEqual({ stop: 'sure' });
+  });
+
   it('requires positions outside every check to be sure (the sex)', () => {
     const r = reading(passport('B47302915'), [[1, 20, 0.6, [['M', 0.3]]]]);
     expect(checksDecide(r, noPage)).toBe('position without check digit unsure');
