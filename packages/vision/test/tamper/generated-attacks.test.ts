@@ -47,7 +47,9 @@ describe('generated photocopies and recaptures', () => {
       expect(genuine.map((s) => s.type)).not.toContain('photocopy');
       const copy = await greyCopy(card.image, seededRng(3));
       const signals = await tamperOn(await phoneCapture(copy, seededRng(4)), card);
-      expect(signals.find((s) => s.type === 'photocopy')?.severity).toBe('high');
+      // This copy's spread lies above PHOTOCOPY_FAIL_SPREAD, where pale genuine prints read as
+      // grey: a review, not a fail (photocopy.ts). The fail under the bar: pale-tints.test.ts.
+      expect(signals.find((s) => s.type === 'photocopy')?.severity).toBe('medium');
     },
   );
 
