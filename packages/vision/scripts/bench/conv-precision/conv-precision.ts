@@ -29,7 +29,7 @@ for (const kind of ['conv3x3', 'conv1x1', 'dw3x3']) {
     });
     for (let i = 0; i < 3; i++) await session.run({ x });
     const cpuMs: number[] = [];
-    let y = new Float32Array();
+    let y: Float32Array = new Float32Array();
     for (let r = 0; r < 15; r++) {
       const before = process.cpuUsage();
       const out = await session.run({ x });
