@@ -48,6 +48,18 @@ export const GLYPH_HEIGHT_TOLERANCE = 0.18;
 export const GLYPH_STROKE_TOLERANCE = 0.45;
 
 /**
+ * The stroke cue where one field's weight is steady enough to judge: a document number, printed
+ * in one run of one face. A glyph whose stroke width differs from the number's median by more
+ * than 30 % is read as another weight. Set on the tuning half (generated corpus, --drawn 10
+ * --synth 20, and the real tuning pages): 30 bona fide document numbers measure at most 0.206
+ * (the next 0.178, 0.175); substituted digits whose height passes 0.21 and 0.39. Dates are left
+ * out: genuine ones measure up to 0.86 (month names, separators and digits of other widths), as
+ * are MRZ lines (genuine up to 0.36) and names. Raised at medium at most: a review, never a fail
+ * (the margin over the bona fide values is 1.5×, not far outside them).
+ */
+export const DOCUMENT_NUMBER_STROKE_TOLERANCE = 0.3;
+
+/**
  * Largest relative deviation of a glyph height from the field's capital height, or null when
  * the field has too few measurable glyphs. Punctuation (under 40 % of the tallest glyph) and
  * thin slanted strokes ('/', taller than digits in many fonts) are left out.
@@ -82,8 +94,8 @@ export function fieldFontDeviation(
   box: Box & { quad?: [number, number][] },
   grey?: GreyImage,
   opts: { fillers?: boolean; heights?: boolean; paddedByHeight?: boolean } = {},
-): { height: number | null; stroke: number | null } {
-  const none = { height: null, stroke: null };
+): FontDeviation {
+  const none = { height: null, stroke: null, tone: null, width: null };
   const height = box.quad
     ? Math.hypot(box.quad[3]![0] - box.quad[0]![0], box.quad[3]![1] - box.quad[0]![1])
     : 0;
@@ -96,7 +108,8 @@ export function fieldFontDeviation(
   );
   if (letters.length < 4) return none;
   // Mixed-case fields (names, places): no common height, but one stroke width for all glyphs.
-  if (opts.heights === false) return { height: null, stroke: strokeDeviation(letters) };
+  if (opts.heights === false)
+    return { height: null, stroke: strokeDeviation(letters), tone: null, width: null };
   const capitals = capitalHeightLine(letters);
   if (!capitals) return none;
   const capitalAt = (g: Glyph) => capitals.at + capitals.slope * (g.x + g.w / 2);
@@ -123,7 +136,56 @@ export function fieldFontDeviation(
     }
     worst = Math.max(worst, Math.abs(deviation));
   }
-  return { height: worst, stroke: strokeDeviation(capitals.inliers) };
+  // The tone and width cues look at the glyphs of capital height or taller (MRZ fillers and
+  // punctuation are shorter and of another shape by design).
+  const full = letters.filter((g) => g.h >= (1 - CAPITAL_FIT_BAND) * capitalAt(g));
+  return {
+    height: worst,
+    stroke: strokeDeviation(capitals.inliers),
+    tone: toneDeviation(full, quantile(crop.data, 0.5)),
+    width: widthDeviation(full),
+  };
+}
+
+/** The font cues of one field (fieldFontDeviation); null where not measurable. */
+export interface FontDeviation {
+  height: number | null;
+  stroke: number | null;
+  tone: number | null;
+  width: number | null;
+}
+
+/** A glyph's mean ink grey level. */
+const inkTone = (g: Glyph) => g.tone / Math.max(1, g.ink);
+
+/**
+ * Largest difference between one glyph's mean ink tone and the field's median, over the
+ * contrast of the field's ink to its paper (median grey of the crop): a glyph printed with
+ * another ink or another weight (a thin stroke blurs lighter, a bold one stays darker) stands
+ * out of a field printed in one pass. Null below 5 glyphs.
+ */
+export function toneDeviation(gs: Glyph[], paper: number): number | null {
+  if (gs.length < 5) return null;
+  const tones = gs.map(inkTone);
+  const median = quantile(tones, 0.5);
+  const contrast = paper - median;
+  if (contrast <= 0) return null;
+  return Math.max(...tones.map((t) => Math.abs(t - median))) / contrast;
+}
+
+/**
+ * Largest ratio of one glyph's width to the field's median glyph width, minus one: two glyphs
+ * merged into one component, or a glyph of a wider face, stand out in a field of digits and
+ * capitals. Null below 5 glyphs.
+ */
+export function widthDeviation(gs: Glyph[]): number | null {
+  if (gs.length < 5) return null;
+  const median = quantile(
+    gs.map((g) => g.w),
+    0.5,
+  );
+  if (median <= 0) return null;
+  return Math.max(...gs.map((g) => g.w / median)) - 1;
 }
 
 /** A glyph's mean stroke width: its ink over half its outline (a stroke of width w and length L has w·L ink and 2·L outline). */
