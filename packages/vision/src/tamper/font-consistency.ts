@@ -96,8 +96,8 @@ export function fieldFontDeviation(
   box: Box & { quad?: [number, number][] },
   grey?: GreyImage,
   opts: { fillers?: boolean; heights?: boolean; paddedByHeight?: boolean } = {},
-): FontDeviation {
-  const none = { height: null, stroke: null, tone: null, width: null };
+): { height: number | null; stroke: number | null } {
+  const none = { height: null, stroke: null };
   const height = box.quad
     ? Math.hypot(box.quad[3]![0] - box.quad[0]![0], box.quad[3]![1] - box.quad[0]![1])
     : 0;
@@ -110,8 +110,7 @@ export function fieldFontDeviation(
   );
   if (letters.length < 4) return none;
   // Mixed-case fields (names, places): no common height, but one stroke width for all glyphs.
-  if (opts.heights === false)
-    return { height: null, stroke: strokeDeviation(letters), tone: null, width: null };
+  if (opts.heights === false) return { height: null, stroke: strokeDeviation(letters) };
   const capitals = capitalHeightLine(letters);
   if (!capitals) return none;
   const capitalAt = (g: Glyph) => capitals.at + capitals.slope * (g.x + g.w / 2);
@@ -138,56 +137,7 @@ export function fieldFontDeviation(
     }
     worst = Math.max(worst, Math.abs(deviation));
   }
-  // The tone and width cues look at the glyphs of capital height or taller (MRZ fillers and
-  // punctuation are shorter and of another shape by design).
-  const full = letters.filter((g) => g.h >= (1 - CAPITAL_FIT_BAND) * capitalAt(g));
-  return {
-    height: worst,
-    stroke: strokeDeviation(capitals.inliers),
-    tone: toneDeviation(full, quantile(crop.data, 0.5)),
-    width: widthDeviation(full),
-  };
-}
-
-/** The font cues of one field (fieldFontDeviation); null where not measurable. */
-export interface FontDeviation {
-  height: number | null;
-  stroke: number | null;
-  tone: number | null;
-  width: number | null;
-}
-
-/** A glyph's mean ink grey level. */
-const inkTone = (g: Glyph) => g.tone / Math.max(1, g.ink);
-
-/**
- * Largest difference between one glyph's mean ink tone and the field's median, over the
- * contrast of the field's ink to its paper (median grey of the crop): a glyph printed with
- * another ink or another weight (a thin stroke blurs lighter, a bold one stays darker) stands
- * out of a field printed in one pass. Null below 5 glyphs.
- */
-export function toneDeviation(gs: Glyph[], paper: number): number | null {
-  if (gs.length < 5) return null;
-  const tones = gs.map(inkTone);
-  const median = quantile(tones, 0.5);
-  const contrast = paper - median;
-  if (contrast <= 0) return null;
-  return Math.max(...tones.map((t) => Math.abs(t - median))) / contrast;
-}
-
-/**
- * Largest ratio of one glyph's width to the field's median glyph width, minus one: two glyphs
- * merged into one component, or a glyph of a wider face, stand out in a field of digits and
- * capitals. Null below 5 glyphs.
- */
-export function widthDeviation(gs: Glyph[]): number | null {
-  if (gs.length < 5) return null;
-  const median = quantile(
-    gs.map((g) => g.w),
-    0.5,
-  );
-  if (median <= 0) return null;
-  return Math.max(...gs.map((g) => g.w / median)) - 1;
+  return { height: worst, stroke: strokeDeviation(capitals.inliers) };
 }
 
 /** A glyph's mean stroke width: its ink over half its outline (a stroke of width w and length L has w·L ink and 2·L outline). */

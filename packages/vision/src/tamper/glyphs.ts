@@ -15,8 +15,6 @@ export interface Glyph {
   ink: number;
   /** Ink pixels with a non-ink 4-neighbour: the outline, twice a stroke's length. */
   edge: number;
-  /** Sum of the grey levels of its ink pixels: the glyph's mean ink tone is tone / ink. */
-  tone: number;
 }
 
 /**
@@ -48,7 +46,6 @@ export function glyphs(crop: GreyImage): Glyph[] {
     let maxY = 0;
     let count = 0;
     let edge = 0;
-    let tone = 0;
     let top = 0;
     stack[top++] = s;
     seen[s] = 1;
@@ -61,7 +58,6 @@ export function glyphs(crop: GreyImage): Glyph[] {
       if (y < minY) minY = y;
       if (y > maxY) maxY = y;
       count++;
-      tone += crop.data[p]!;
       if (
         x === 0 ||
         y === 0 ||
@@ -114,7 +110,7 @@ export function glyphs(crop: GreyImage): Glyph[] {
         }
       }
     }
-    out.push({ x: minX, y: minY, w: maxX - minX + 1, h: maxY - minY + 1, ink: count, edge, tone });
+    out.push({ x: minX, y: minY, w: maxX - minX + 1, h: maxY - minY + 1, ink: count, edge });
   }
   return out;
 }

@@ -307,8 +307,6 @@ export async function detectTamper(
         const key = `${box.side}.font.${box.field}`;
         if (font.height !== null) options.measures[`${key}.height`] = font.height;
         if (font.stroke !== null) options.measures[`${key}.stroke`] = font.stroke;
-        if (font.tone !== null) options.measures[`${key}.tone`] = font.tone;
-        if (font.width !== null) options.measures[`${key}.width`] = font.width;
       }
       if (font.height !== null && font.height > GLYPH_HEIGHT_TOLERANCE)
         add(

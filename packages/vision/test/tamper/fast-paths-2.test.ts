@@ -74,7 +74,7 @@ function plainGlyphs(crop: GreyImage): Glyph[] {
   const out: Glyph[] = [];
   for (let s = 0; s < ink.length; s++) {
     if (!ink[s] || seen[s]) continue;
-    const g = { minX: w, maxX: 0, minY: h, maxY: 0, count: 0, edge: 0, tone: 0 };
+    const g = { minX: w, maxX: 0, minY: h, maxY: 0, count: 0, edge: 0 };
     const stack = [s];
     seen[s] = 1;
     while (stack.length) {
@@ -86,7 +86,6 @@ function plainGlyphs(crop: GreyImage): Glyph[] {
       g.minY = Math.min(g.minY, y);
       g.maxY = Math.max(g.maxY, y);
       g.count++;
-      g.tone += crop.data[p]!;
       if (
         x === 0 ||
         y === 0 ||
@@ -117,7 +116,6 @@ function plainGlyphs(crop: GreyImage): Glyph[] {
       h: g.maxY - g.minY + 1,
       ink: g.count,
       edge: g.edge,
-      tone: g.tone,
     });
   }
   return out;
