@@ -48,6 +48,20 @@ export const GLYPH_HEIGHT_TOLERANCE = 0.18;
 export const GLYPH_STROKE_TOLERANCE = 0.45;
 
 /**
+ * The stroke cue where one field's weight is steady enough to judge: a document number, printed
+ * in one run of one face. A glyph whose stroke width differs from the number's median by more
+ * than 30 % is read as another weight. Set on the tuning half (generated corpus, --drawn 10
+ * --synth 20, and the real tuning pages): 30 bona fide document numbers measure at most 0.206
+ * (the next 0.178, 0.175); substituted digits whose height passes 0.21 and 0.39. Dates are left
+ * out: genuine ones measure up to 0.86 (month names, separators and digits of other widths), as
+ * are MRZ lines (genuine up to 0.36) and names. Raised at medium at most: a review, never a fail
+ * (the margin over the bona fide values is 1.5×, not far outside them). Opt-in
+ * (IDV_TAMPER_NUMBER_STROKE=1, opt-in-cues.ts): on the real holdout half one genuine document
+ * number measured 0.59, a second bona fide page flagged where the issue allows one.
+ */
+export const DOCUMENT_NUMBER_STROKE_TOLERANCE = 0.3;
+
+/**
  * Largest relative deviation of a glyph height from the field's capital height, or null when
  * the field has too few measurable glyphs. Punctuation (under 40 % of the tallest glyph) and
  * thin slanted strokes ('/', taller than digits in many fonts) are left out.

@@ -17,7 +17,9 @@ export type OptInCue =
   /** The copy cues made to agree: classifier, speckle and colour spread (copy-agreement.ts). */
   | 'COPY_AGREE'
   /** The learned portrait-swap classifier (portrait-model.ts). */
-  | 'PORTRAIT_CNN';
+  | 'PORTRAIT_CNN'
+  /** The stroke cue on document numbers (font-consistency.ts, DOCUMENT_NUMBER_STROKE_TOLERANCE). */
+  | 'NUMBER_STROKE';
 
 export function optInCueOn(cue: OptInCue): boolean {
   return process.env[`IDV_TAMPER_${cue}`] === '1';

@@ -139,4 +139,42 @@ describe('font_inconsistency on a generated glyph substitution', () => {
       expect(forged.height!).toBeLessThan(GLYPH_HEIGHT_TOLERANCE);
     }
   });
+
+  it(
+    'with the number stroke cue on, flags a document number with one digit of another weight at its height, at medium only',
+    SLOW,
+    async () => {
+      // The card's values are DejaVu Sans Bold; the substitute is the regular weight, same size: the
+      // height cue sees nothing, the document number's stroke cue does.
+      const card = await drawColourCard(seededRng(41), 'card');
+      const number = card.boxes.fields.find((f) => f.field === 'document_number')!;
+      const { x, y, w, h } = number.box;
+      const quad: [number, number][] = [
+        [x, y],
+        [x + w, y],
+        [x + w, y + h],
+        [x, y + h],
+      ];
+      const boxes = [{ field: 'document_number', side: 'front', ...number.box, quad }];
+      const font = (signals: Awaited<ReturnType<typeof tamperOn>>) =>
+        signals.filter((s) => s.type === 'font_inconsistency');
+      const genuineBytes = await phoneCapture(card.image, seededRng(42), { flat: true });
+      const forged = await substituteGlyph(card.image, number.box, 'document_number', seededRng(43), {
+        scale: 1,
+        family: 'DejaVu Sans',
+        weight: 'normal',
+      });
+      const forgedBytes = await phoneCapture(forged, seededRng(42), { flat: true });
+      // Off by default (opt-in-cues.ts): the height cue alone does not see this digit.
+      expect(font(await tamperOn(forgedBytes, card, { textBoxes: boxes }))).toEqual([]);
+      process.env.IDV_TAMPER_NUMBER_STROKE = '1';
+      try {
+        expect(font(await tamperOn(genuineBytes, card, { textBoxes: boxes }))).toEqual([]);
+        const signals = await tamperOn(forgedBytes, card, { textBoxes: boxes });
+        expect(font(signals).map((s) => [s.field, s.severity])).toEqual([['document_number', 'medium']]);
+      } finally {
+        delete process.env.IDV_TAMPER_NUMBER_STROKE;
+      }
+    },
+  );
 });
