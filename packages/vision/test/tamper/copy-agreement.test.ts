@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawColourCard } from '../../scripts/eval/corpus/colour-card.ts';
-import { phoneCaptureMapped } from '../../scripts/eval/corpus/phone-capture.ts';
 import { colourCopy, colourPrint, roomLight } from '../../scripts/eval/corpus/photocopy.ts';
 import { seededRng } from '../../scripts/eval/corpus/rng.ts';
 import type { GenuineSource } from '../../scripts/eval/corpus/types.ts';
-import { normalizeImage } from '../../src/image/normalize.ts';
-import type { RgbImage } from '../../src/image/raster.ts';
 import { LEARNED_COPY } from '../../src/tamper/capture-model.ts';
 import { ALONE_MAX_STRENGTH, type CopyCues, copyStrength } from '../../src/tamper/copy-agreement.ts';
-import { detectTamper } from '../../src/tamper/index.ts';
 import { PHOTOCOPY_MAX_SPREAD } from '../../src/tamper/photocopy.ts';
+import { paleTints, photocopyOnCapture } from './copy-sign.ts';
 
 const SLOW = { timeout: 240_000 };
 
@@ -56,22 +53,7 @@ describe('copies on generated captures, the copy cues agreeing', () => {
     });
   });
 
-  /** The photocopy sign on a phone capture of `img`, with the document's extent known. */
-  async function copySign(img: RgbImage, seed: number) {
-    const { bytes, map } = await phoneCaptureMapped(img, seededRng(seed));
-    const image = await normalizeImage(bytes);
-    const k = image.width / image.originalWidth;
-    const [x0, y0] = map(0, 0);
-    const [x1, y1] = map(img.width, img.height);
-    const window = { x: x0 * k, y: y0 * k, w: (x1 - x0) * k, h: (y1 - y0) * k };
-    const measures: Record<string, number> = {};
-    const { signals } = await detectTamper(
-      { front: image },
-      { layout: 'unknown', portrait: null, documentRegions: { front: window }, nativeScreenRatios: {} },
-      { measures },
-    );
-    return { sign: signals.find((s) => s.type === 'photocopy'), measures };
-  }
+  const copySign = photocopyOnCapture;
 
   it('catches a colour copy the colour spread misses', SLOW, async () => {
     const { sign, measures } = await copySign(await colourCopy(card.image, seededRng(72)), 73);
@@ -112,13 +94,3 @@ describe('copies on generated captures, the copy cues agreeing', () => {
     expect(pale.sign?.severity).not.toBe('high');
   });
 });
-
-/** A genuine document printed in pale tints: the card with most of its saturation taken out. */
-function paleTints(img: RgbImage, keep: number): RgbImage {
-  const rgb = new Uint8Array(img.rgb.length);
-  for (let p = 0; p < img.rgb.length; p += 3) {
-    const l = 0.299 * img.rgb[p]! + 0.587 * img.rgb[p + 1]! + 0.114 * img.rgb[p + 2]!;
-    for (let c = 0; c < 3; c++) rgb[p + c] = Math.round(l + keep * (img.rgb[p + c]! - l));
-  }
-  return { rgb, width: img.width, height: img.height };
-}

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawColourCard } from '../../scripts/eval/corpus/colour-card.ts';
-import { phoneCaptureMapped } from '../../scripts/eval/corpus/phone-capture.ts';
 import { greyCopy } from '../../scripts/eval/corpus/photocopy.ts';
 import { seededRng } from '../../scripts/eval/corpus/rng.ts';
-import { normalizeImage } from '../../src/image/normalize.ts';
 import type { RgbImage } from '../../src/image/raster.ts';
-import { detectTamper } from '../../src/tamper/index.ts';
 import {
   PHOTOCOPY_FAIL_SPREAD,
   PHOTOCOPY_MAX_SPREAD,
   photocopyStrength,
 } from '../../src/tamper/photocopy.ts';
+import { paleTints, photocopyOnCapture } from './copy-sign.ts';
 
 const SLOW = { timeout: 240_000 };
 
@@ -47,21 +45,9 @@ describe('genuine documents printed in pale tints, and grey copies of them', () 
     });
   });
 
-  /** The photocopy sign on a phone capture of `img`, with the document's extent known. */
   async function copySign(img: RgbImage, seed: number) {
-    const { bytes, map } = await phoneCaptureMapped(img, seededRng(seed));
-    const image = await normalizeImage(bytes);
-    const k = image.width / image.originalWidth;
-    const [x0, y0] = map(0, 0);
-    const [x1, y1] = map(img.width, img.height);
-    const window = { x: x0 * k, y: y0 * k, w: (x1 - x0) * k, h: (y1 - y0) * k };
-    const measures: Record<string, number> = {};
-    const { signals } = await detectTamper(
-      { front: image },
-      { layout: 'unknown', portrait: null, documentRegions: { front: window }, nativeScreenRatios: {} },
-      { measures },
-    );
-    return { sign: signals.find((s) => s.type === 'photocopy'), spread: measures['front.spread']! };
+    const { sign, measures } = await photocopyOnCapture(img, seed);
+    return { sign, spread: measures['front.spread']! };
   }
 
   for (const seed of [71, 81]) {
@@ -79,13 +65,3 @@ describe('genuine documents printed in pale tints, and grey copies of them', () 
     });
   }
 });
-
-/** A genuine document printed in pale tints: the card with most of its saturation taken out. */
-function paleTints(img: RgbImage, keep: number): RgbImage {
-  const rgb = new Uint8Array(img.rgb.length);
-  for (let p = 0; p < img.rgb.length; p += 3) {
-    const l = 0.299 * img.rgb[p]! + 0.587 * img.rgb[p + 1]! + 0.114 * img.rgb[p + 2]!;
-    for (let c = 0; c < 3; c++) rgb[p + c] = Math.round(l + keep * (img.rgb[p + c]! - l));
-  }
-  return { rgb, width: img.width, height: img.height };
-}

@@ -1,0 +1,36 @@
+import { phoneCaptureMapped } from '../../scripts/eval/corpus/phone-capture.ts';
+import { seededRng } from '../../scripts/eval/corpus/rng.ts';
+import { normalizeImage } from '../../src/image/normalize.ts';
+import type { RgbImage } from '../../src/image/raster.ts';
+import { detectTamper } from '../../src/tamper/index.ts';
+
+/**
+ * The tamper step's `photocopy` sign on a phone capture of `img` (the attack corpus's capture,
+ * seeded), with the document's extent known as the reading step would give it, and the raw
+ * measures the step took (`front.spread`, `front.learned_copy`, …). Shared by the copy tests.
+ */
+export async function photocopyOnCapture(img: RgbImage, seed: number) {
+  const { bytes, map } = await phoneCaptureMapped(img, seededRng(seed));
+  const image = await normalizeImage(bytes);
+  const k = image.width / image.originalWidth;
+  const [x0, y0] = map(0, 0);
+  const [x1, y1] = map(img.width, img.height);
+  const window = { x: x0 * k, y: y0 * k, w: (x1 - x0) * k, h: (y1 - y0) * k };
+  const measures: Record<string, number> = {};
+  const { signals } = await detectTamper(
+    { front: image },
+    { layout: 'unknown', portrait: null, documentRegions: { front: window }, nativeScreenRatios: {} },
+    { measures },
+  );
+  return { sign: signals.find((s) => s.type === 'photocopy'), measures };
+}
+
+/** `img` printed in pale tints: each pixel pulled towards its grey by 1 − `keep` (as grey as a copy to the colour spread). */
+export function paleTints(img: RgbImage, keep: number): RgbImage {
+  const rgb = new Uint8Array(img.rgb.length);
+  for (let p = 0; p < img.rgb.length; p += 3) {
+    const l = 0.299 * img.rgb[p]! + 0.587 * img.rgb[p + 1]! + 0.114 * img.rgb[p + 2]!;
+    for (let c = 0; c < 3; c++) rgb[p + c] = Math.round(l + keep * (img.rgb[p + c]! - l));
+  }
+  return { rgb, width: img.width, height: img.height };
+}
