@@ -127,18 +127,25 @@ export interface SynthReadingOptions {
 interface SavedRows {
   rows: Row[];
   stopped: boolean;
+  /** The corpus seed the shard read (absent in files saved before it was recorded). */
+  seed?: number;
 }
 
 export async function evaluateSynthReading(opts: SynthReadingOptions = {}): Promise<void> {
   const count = opts.count ?? 500;
-  const { rows, stopped } = opts.merge ? await mergeRows(opts.merge) : await readRows(opts, count);
-  if (opts.save) await writeFile(opts.save, JSON.stringify({ rows, stopped } satisfies SavedRows));
-  summarizeRows(rows, stopped, count, opts);
+  const { rows, stopped, seed } = opts.merge
+    ? await mergeRows(opts.merge)
+    : { ...(await readRows(opts, count)), seed: opts.seed ?? 1 };
+  if (opts.save) await writeFile(opts.save, JSON.stringify({ rows, stopped, seed } satisfies SavedRows));
+  // A merge reports the seed its shards recorded, not the command line's default.
+  summarizeRows(rows, stopped, count, { ...opts, seed: opts.seed ?? seed ?? 1 });
 }
 
 async function mergeRows(files: string[]): Promise<SavedRows> {
   const parts = await Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8')) as SavedRows));
-  return { rows: parts.flatMap((p) => p.rows), stopped: parts.some((p) => p.stopped) };
+  const seeds = [...new Set(parts.map((p) => p.seed))];
+  if (seeds.length > 1) throw new Error(`--merge: the shards read different seeds (${seeds.join(', ')})`);
+  return { rows: parts.flatMap((p) => p.rows), stopped: parts.some((p) => p.stopped), seed: seeds[0] };
 }
 
 async function readRows(opts: SynthReadingOptions, count: number): Promise<SavedRows> {
@@ -322,7 +329,7 @@ if (isMain) {
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   await evaluateSynthReading({
     count: Number(arg('synth') ?? 200),
-    seed: Number(arg('seed') ?? 1),
+    seed: arg('seed') ? Number(arg('seed')) : undefined,
     split: (arg('split') ?? 'all') as Split,
     verbose: process.argv.includes('--verbose'),
     minutes: arg('minutes') ? Number(arg('minutes')) : undefined,
