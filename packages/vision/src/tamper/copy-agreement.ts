@@ -1,3 +1,4 @@
+import { HIGH_STRENGTH, REVIEW_MAX_STRENGTH } from './descriptions.ts';
 import { optInCueOn } from './opt-in-cues.ts';
 
 /**
@@ -19,7 +20,7 @@ import { optInCueOn } from './opt-in-cues.ts';
  */
 
 /** Strength just under high severity (severityFor): one cue alone is a review, never a fail. */
-export const ALONE_MAX_STRENGTH = 0.49;
+export const ALONE_MAX_STRENGTH = REVIEW_MAX_STRENGTH;
 /**
  * A cue agrees when it raises the sign itself, each at its own bar: colour spread ≤ 0.015
  * (photocopy.ts), p(copy) ≥ 0.6 (LEARNED_COPY.sign), speckle ≥ 1 per 10,000 (toner-speckle.ts).
@@ -41,16 +42,21 @@ export interface CopyCues {
  * strongest cue's strength above that. One: its strength, held under high severity.
  */
 export function copyStrength(cues: CopyCues): number | null {
-  const strengths = [cues.colour, cues.learned, cues.speckle].filter((s): s is number => s !== null);
-  if (strengths.length >= 2) return Math.max(0.5, ...strengths);
+  const strengths = raisedStrengths(cues);
+  if (strengths.length >= 2) return Math.max(HIGH_STRENGTH, ...strengths);
   if (!strengths.length) return null;
   return Math.min(ALONE_MAX_STRENGTH, strengths[0]!);
 }
 
 /** The default: each cue raises the sign on its own, the strongest strength counts. */
 export function strongestCopyCue(cues: CopyCues): number | null {
-  const strengths = [cues.colour, cues.learned, cues.speckle].filter((s): s is number => s !== null);
+  const strengths = raisedStrengths(cues);
   return strengths.length ? Math.max(...strengths) : null;
+}
+
+/** The strengths of the cues that raised the sign. */
+function raisedStrengths(cues: CopyCues): number[] {
+  return [cues.colour, cues.learned, cues.speckle].filter((s): s is number => s !== null);
 }
 
 /**

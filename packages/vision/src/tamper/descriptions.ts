@@ -72,8 +72,17 @@ export const TAMPER_SIGNS: Record<
   },
 };
 
+/** A strength from which a sign is high (fraud signs: a tamper fail) or medium (capture signs). */
+export const HIGH_STRENGTH = 0.5;
+/**
+ * The largest strength under HIGH_STRENGTH: the cap of every cue that may ask for a review but
+ * must never fail the check on its own (a pale print, one copy cue alone, a portrait seam alone,
+ * typed text, a paper card's grey).
+ */
+export const REVIEW_MAX_STRENGTH = 0.49;
+
 /** Severity from a detector's strength: fraud signs start at medium, capture ones at low. */
 export function severityFor(type: TamperType, strength: number): Severity {
-  if (TAMPER_SIGNS[type].capture) return strength >= 0.5 ? 'medium' : 'low';
-  return strength >= 0.5 ? 'high' : 'medium';
+  if (TAMPER_SIGNS[type].capture) return strength >= HIGH_STRENGTH ? 'medium' : 'low';
+  return strength >= HIGH_STRENGTH ? 'high' : 'medium';
 }

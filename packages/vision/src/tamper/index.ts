@@ -12,7 +12,7 @@ import {
   learnedStrength,
 } from './capture-model.ts';
 import { copyAgreementOn, copyStrength, strongestCopyCue } from './copy-agreement.ts';
-import { severityFor } from './descriptions.ts';
+import { REVIEW_MAX_STRENGTH, severityFor } from './descriptions.ts';
 import {
   FIELD_TONE_DIFF,
   fieldBackgroundContrast,
@@ -48,7 +48,7 @@ import { strengthBetween, type TamperContext, type TamperImages } from './types.
 export { severityFor, TAMPER_SIGNS } from './descriptions.ts';
 
 /** Just under the strength at which a fraud sign turns high (severityFor): medium at most. */
-const PAPER_CARD_MAX_COPY_STRENGTH = 0.49;
+const PAPER_CARD_MAX_COPY_STRENGTH = REVIEW_MAX_STRENGTH;
 
 export type { TamperContext, TamperImages, TamperTextBox } from './types.ts';
 
@@ -326,7 +326,7 @@ export async function detectTamper(
         add(
           'font_inconsistency',
           box.side,
-          Math.min(0.49, strengthBetween(font.stroke, DOCUMENT_NUMBER_STROKE_TOLERANCE, 1)),
+          Math.min(REVIEW_MAX_STRENGTH, strengthBetween(font.stroke, DOCUMENT_NUMBER_STROKE_TOLERANCE, 1)),
           box.field,
         );
     }

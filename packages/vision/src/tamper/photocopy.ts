@@ -1,5 +1,6 @@
 import type { NormalizedImage } from '../image/normalize.ts';
 import { quantile } from '../image/stats.ts';
+import { REVIEW_MAX_STRENGTH } from './descriptions.ts';
 
 /**
  * `photocopy`: an identity document is printed in colour (tinted security background, colour
@@ -34,8 +35,6 @@ const UNMISTAKABLE_SPREAD = 0.005;
  * still do, and every copy that flagged still flags (as a review above the bar).
  */
 export const PHOTOCOPY_FAIL_SPREAD = 0.0072;
-/** Strength just under high severity (severityFor): a review, never a fail on its own. */
-const REVIEW_MAX_STRENGTH = 0.49;
 
 import type { Region } from './types.ts';
 

@@ -1,5 +1,6 @@
 import type { FaceBox } from '../faces/detect.ts';
 import type { GreyImage } from '../image/grey.ts';
+import { REVIEW_MAX_STRENGTH } from './descriptions.ts';
 
 /**
  * `portrait_edge`, third cue: the seam of a photo laid over the page. A portrait swapped in by
@@ -52,7 +53,7 @@ export const SEAM_MIN_COVERAGE = 0.6;
  * sides as fully as a pasted photo (docs/benchmarks.md, issue 14). Geometry cannot tell the two
  * apart; the picture's own statistics could (not built). Just under high severity: review.
  */
-export const SEAM_MAX_STRENGTH_ALONE = 0.49;
+export const SEAM_MAX_STRENGTH_ALONE = REVIEW_MAX_STRENGTH;
 
 export interface SeamMeasure {
   /** Coverage of the best seam line per side: left, right, top, bottom. */

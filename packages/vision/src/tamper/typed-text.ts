@@ -1,6 +1,7 @@
 import type { GreyImage } from '../image/grey.ts';
 import type { Box } from '../image/raster.ts';
 import { quantile } from '../image/stats.ts';
+import { REVIEW_MAX_STRENGTH } from './descriptions.ts';
 
 /**
  * `field_overwritten` on plain paper: a value painted over and typed again leaves no tone step
@@ -134,7 +135,7 @@ const TYPED_TEXT_UNMISTAKABLE = 0.45;
  * half carry only a few value fields each, so how far genuine fields of another ink or weight
  * spread on real documents is measured on too few of them to fail a document on this cue.
  */
-export const TYPED_MAX_STRENGTH = 0.49;
+export const TYPED_MAX_STRENGTH = REVIEW_MAX_STRENGTH;
 
 /**
  * Each value's ink contrast and edge sharpness over the median of its side's other values
