@@ -1,7 +1,7 @@
 import type { PrintedFields } from '@idv/core';
 import type { PageView } from '../ocr/focus.ts';
 import { readPage } from '../ocr/page.ts';
-import { gluedNames } from '../viz/fields.ts';
+import { gluedNames } from '../viz/label-match.ts';
 
 /**
  * A finer reading of a page for its printed zone. The page is first detected at 640 px (long
@@ -29,7 +29,7 @@ export const KEY_PRINTED_FIELDS = ['surname', 'given_names', 'date_of_birth'] as
 
 /**
  * How many of the key printed fields were read. Names read run together ("KADIDIATOUSAKINATOU",
- * a 12-letter word: viz/fields.ts gluedNames) count as not read: small print loses the spaces
+ * a 12-letter word: viz/label-match.ts gluedNames) count as not read: small print loses the spaces
  * between names, the finer reading often has them, and a name without them differs from the MRZ.
  */
 export function keyFieldsRead(fields: PrintedFields): number {
