@@ -9,9 +9,11 @@ import {
   gluedNames,
   labelOnly,
   mixedCaseOnly,
+  withoutLabelRest,
   withoutMixedCaseLead,
 } from './label-match.ts';
 import { type Field, LABELS } from './labels.ts';
+import { continuedOnRow, numberByShape } from './number-shape.ts';
 import { editDistance, fold, foldKeepCase, fuzzyFind, tolerance } from './text.ts';
 
 /**
@@ -72,6 +74,14 @@ function findLabel(text: string, label: string): { start: number; end: number } 
 
 function isLabelLine(text: string): boolean {
   return ALL_LABELS.some((l) => findLabel(text, l) !== null);
+}
+
+/**
+ * A line that opens with a label read run into its value ("PRENOMSGIVENMAMESADAMA", which
+ * findLabel misses for the missing word end): the line of that label, no name of another field's.
+ */
+function opensWithLabel(text: string): boolean {
+  return ALL_LABELS.some((l) => l.length >= 5 && fuzzyPrefix(text, l) > 0);
 }
 
 /** Separators between a label and its value, and the plural or feminine mark of a label ("PRENOM(S)"). */
@@ -254,7 +264,43 @@ export function readPrintedFieldsWithSources(
       });
     }
   }
-  return { fields: out, sources };
+  return withoutGluedNames(checkNumber({ fields: out, sources }, [front, back]));
+}
+
+/**
+ * Names read run together ("SOULEYMANEKARIM": a word of 12 letters or more, label-match.ts
+ * gluedNames) are left unread: they differ from the MRZ's names, spaces included, and a name
+ * read wrong fails viz_mrz_consistency as grave where an unread one does not.
+ */
+function withoutGluedNames(read: { fields: PrintedFields; sources: FieldSource[] }): {
+  fields: PrintedFields;
+  sources: FieldSource[];
+} {
+  const glued = [...NAME_FIELDS].filter((f) => read.fields[f] !== null && gluedNames(read.fields[f]!));
+  if (glued.length === 0) return read;
+  const fields = { ...read.fields };
+  for (const f of glued) fields[f] = null;
+  return { fields, sources: read.sources.filter((s) => !glued.includes(s.field)) };
+}
+
+/**
+ * The number read, continued on its row when the detector split it, then checked against its own
+ * shape (number-shape.ts); dropped, its source with it, when the shape leaves two readings. A
+ * continued number's source stays its first box (the tamper checks look at that one).
+ */
+function checkNumber(
+  read: { fields: PrintedFields; sources: FieldSource[] },
+  pages: [TextLine[], TextLine[]],
+): { fields: PrintedFields; sources: FieldSource[] } {
+  const value = read.fields.document_number;
+  if (value === null) return read;
+  const source = read.sources.find((s) => s.field === 'document_number');
+  const whole = source ? continuedOnRow(pages[source.page], source.line, value) : value;
+  const checked = whole === null ? null : numberByShape(whole);
+  return {
+    fields: { ...read.fields, document_number: checked },
+    sources: checked === null ? read.sources.filter((s) => s !== source) : read.sources,
+  };
 }
 
 /**
@@ -378,10 +424,11 @@ function valueFor(
     TYPED_FIELDS.has(hit.field)
       ? parseValue(hit.field, value) !== null
       : !NAME_FIELDS.has(hit.field) || isNameLike(value);
-  const inline =
-    NAME_FIELDS.has(hit.field) && labelOnly(text, hit.field)
+  const inline = !NAME_FIELDS.has(hit.field)
+    ? afterLabel(text.slice(hit.end), hit.field)
+    : labelOnly(text, hit.field)
       ? ''
-      : afterLabel(text.slice(hit.end), hit.field);
+      : withoutLabelRest(afterLabel(text.slice(hit.end), hit.field), hit.field);
   // A value on the same line, unless what follows is itself another label, or, for a name, only
   // the rest of a misread mixed-case label ("Nom/Surnan" over the name): then the value is looked
   // for to the right and below first, and the same line's text is the last resort.
@@ -415,7 +462,8 @@ function valueFor(
     const dx = l.left - labelEnd;
     if (dx < -0.5 * label.height || dx > SAME_ROW_MAX_GAP * label.height) return;
     if (isLabelLine(folded[i]!)) return;
-    if (NAME_FIELDS.has(hit.field) && mixedCaseOnly(foldKeepCase(l.text))) return;
+    if (NAME_FIELDS.has(hit.field) && (mixedCaseOnly(foldKeepCase(l.text)) || opensWithLabel(folded[i]!)))
+      return;
     if (underAnotherLabel(lines, i, hit.line, labelLines)) return;
     if (!accept(folded[i]!)) return;
     if (!right || dx < right.dx) right = { i, dx };
@@ -431,7 +479,8 @@ function valueFor(
     if (dy <= 0.4 * label.height || dy > BELOW_MAX_GAP * label.height) return;
     if (Math.abs(l.left - hit.x) > BELOW_X_TOLERANCE * label.height) return;
     if (isLabelLine(folded[i]!)) return;
-    if (NAME_FIELDS.has(hit.field) && mixedCaseOnly(foldKeepCase(l.text))) return;
+    if (NAME_FIELDS.has(hit.field) && (mixedCaseOnly(foldKeepCase(l.text)) || opensWithLabel(folded[i]!)))
+      return;
     if (!accept(folded[i]!)) return;
     if (!best || dy < best.dy) best = { i, dy };
   });

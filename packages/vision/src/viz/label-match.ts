@@ -170,3 +170,30 @@ export function casedTail(raw: string, folded: string): string | null {
 export function mixedCaseOnly(cased: string): boolean {
   return /[a-z]/.test(cased) && !/[A-Z]{2}/.test(cased);
 }
+
+/**
+ * The rest of a name's label read as one word before a colon, after the label's first word was
+ * found ("NOM DEFAMLE:DEMBELE": "NOM" found, "DE FAMILLE" misread): the word is within a third
+ * of its letters of a label's last words, and the value is what follows the colon. Names hold no
+ * colon, so the word before it is no part of the name.
+ */
+export function withoutLabelRest(value: string, field: Field): string {
+  const m = /^([A-Z]+) ?: ?(\S.*)$/.exec(value);
+  if (!m) return value;
+  const word = m[1]!;
+  const rest = LABEL_TAILS[field].some((t) => editDistance(word, t) / t.length <= GARBLED_MAX_ERRORS);
+  return rest ? m[2]! : value;
+}
+
+/** Each field's labels' last words run together ("NOM DE FAMILLE": "DEFAMILLE", "FAMILLE"). */
+const LABEL_TAILS = Object.fromEntries(
+  (Object.keys(LABELS) as Field[]).map((f) => [
+    f,
+    LABELS[f]
+      .flatMap((l) => {
+        const words = l.split(' ');
+        return words.slice(1).map((_, k) => labelLetters(words.slice(k + 1).join('')));
+      })
+      .filter((t) => t.length >= GARBLED_MIN_LETTERS),
+  ]),
+) as Record<Field, string[]>;
