@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { TextLine } from '../../src/ocr/page.ts';
 import { readPrintedFields } from '../../src/viz/fields.ts';
+import { line } from './ocr-line.ts';
 
 /**
  * Label handling of the printed zone on OCR lines as the recogniser returns them from the
  * synthetic benchmark's layouts: misread bilingual labels, "(S)" plural marks, values in a
  * column to the right, numbers without a field label.
  */
-
-function line(text: string, y: number, left = 100, length = text.length * 12): TextLine {
-  return {
-    quad: [
-      [left, y - 10],
-      [left + length, y - 10],
-      [left + length, y + 10],
-      [left, y + 10],
-    ],
-    text,
-    confidence: 0.9,
-    x: left + length / 2,
-    y,
-    length,
-    height: 20,
-    left,
-  } as TextLine;
-}
 
 describe('printed labels', () => {
   it('strips the other language label even misread (rn read as m, spaces merged)', () => {

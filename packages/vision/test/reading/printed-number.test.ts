@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { corpus, generateDocument } from '../../scripts/synth/index.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';
-import type { TextLine } from '../../src/ocr/page.ts';
 import { readDocument, warmUp } from '../../src/read-document.ts';
 import { readPrintedFields } from '../../src/viz/fields.ts';
 import { numberByShape } from '../../src/viz/number-shape.ts';
+import { line } from './ocr-line.ts';
 
 /**
  * The printed document number (and names) read wrong rather than not at all: a letter prefix
@@ -13,24 +13,6 @@ import { numberByShape } from '../../src/viz/number-shape.ts';
  * lines as the recogniser returns them, then on documents drawn by the synthetic benchmark's
  * generator where the recogniser reads them so.
  */
-
-function line(text: string, y: number, left = 100, length = text.length * 12): TextLine {
-  return {
-    quad: [
-      [left, y - 10],
-      [left + length, y - 10],
-      [left + length, y + 10],
-      [left, y + 10],
-    ],
-    text,
-    confidence: 0.9,
-    x: left + length / 2,
-    y,
-    length,
-    height: 20,
-    left,
-  } as TextLine;
-}
 
 describe('the number checked against its shape', () => {
   it('reads a digit alone before the opening letters as the letter it is drawn like', () => {
