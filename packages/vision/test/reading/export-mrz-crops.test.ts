@@ -29,8 +29,7 @@ describe('exportCaptureOptions', () => {
   });
 
   it('draws the same items on every run, and more of them for a larger share', () => {
-    const hardAt = (share: number) =>
-      items.map((item) => exportCaptureOptions(item, share).level === 'hard');
+    const hardAt = (share: number) => items.map((item) => exportCaptureOptions(item, share).level === 'hard');
     expect(hardAt(0.4)).toEqual(hardAt(0.4));
     // One uniform draw per item: every item hard at 0.4 is hard at 0.7 too.
     const low = hardAt(0.4);
