@@ -142,7 +142,7 @@ def evaluate(model, val, frozen_bn: bool = False):
     return exact / len(val), errs / chars
 
 
-def export(model, path):
+def export(model, path, frozen_bn: bool = False):
     model.eval()
     dummy = torch.zeros(1, 1, synth.HEIGHT, 400)
     torch.onnx.export(
@@ -154,7 +154,9 @@ def export(model, path):
         dynamic_axes={"x": {0: "n", 3: "w"}, "logits": {0: "n", 1: "t"}},
         opset_version=13,
     )
-    model.train()
+    # Back to the training mode the run uses: a plain model.train() would switch frozen batch
+    # norms back to batch statistics after the first snapshot (stage 3's runs did; see README).
+    set_training(model, frozen_bn)
 
 
 def main():
@@ -185,6 +187,9 @@ def main():
     ap.add_argument("--crops", help="folder of exported service line crops (crops.py)")
     ap.add_argument("--crops-frac", type=float, default=0.5, help="share of each batch drawn from --crops")
     ap.add_argument("--crops-val-share", type=float, default=0.2, help="share of the crops' documents held apart for validation")
+    # Stage 3's committed weights were made while every snapshot export put the batch norms back
+    # into batch statistics (from the first snapshot on); this reproduces that run.
+    ap.add_argument("--snapshot-unfreezes-bn", action="store_true", help="stage 3's behaviour: batch norms use batch statistics after the first snapshot")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -251,10 +256,10 @@ def main():
                 entry.update({"val_crops_line_exact": cacc, "val_crops_cer": ccer})
                 print(f"== step {step} crops val line exact {cacc:.3f} CER {ccer:.4f}", flush=True)
             log.append(entry)
-            export(model, args.out + ".snapshot.onnx")
+            export(model, args.out + ".snapshot.onnx", frozen_bn and not args.snapshot_unfreezes_bn)
         if step >= last:
             break
-    export(model, args.out)
+    export(model, args.out, frozen_bn and not args.snapshot_unfreezes_bn)
     torch.save(model.state_dict(), args.out.replace(".onnx", ".pt") if args.out.endswith(".onnx") else args.out + ".pt")
     with open(args.out.replace(".onnx", "") + ".log.json", "w") as fh:
         json.dump({"args": vars(args), "parameters": nparams, "evaluations": log, "seconds": round(time.time() - t0)}, fh, indent=1)

@@ -26,6 +26,10 @@ import {
  * Usage: npx tsx packages/vision/scripts/eval/synth-reading.ts [--synth=200] [--seed=1]
  *        [--split=all|tuning|heldout] [--only=turned-90|turned-180|composite|scan|small-photo]
  *        [--minutes=M] [--verbose] [--shard=k/n --save=rows-k.json] [--merge=rows-0.json,...]
+ *        [--docs=3,17,...]
+ * `--docs` reads only the documents of these corpus indexes (each document depends on its seed
+ * and index alone), skipping the others before generation: a change re-measured on the documents
+ * an earlier run listed (a `--only` run's `#index`es) without generating the whole corpus again.
  * `--only` reads only the documents generated under one capture condition (the same seeds as a
  * full run, the others skipped after generation), to measure one weakness on enough documents.
  * Saved rows hold the reading and the truth of every MRZ, and misses are counted by class
@@ -122,6 +126,8 @@ export interface SynthReadingOptions {
   merge?: string[];
   /** Read only the documents captured under this condition (a CONDITION_KEYS key). */
   only?: string;
+  /** Read only the documents of these corpus indexes (skipped before generation). */
+  docs?: number[];
 }
 
 interface SavedRows {
@@ -155,6 +161,7 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
   let stopped = false;
   for (const item of corpus(count, opts.seed ?? 1, opts.split ?? 'all')) {
     if (opts.shard && item.index % opts.shard.n !== opts.shard.k) continue;
+    if (opts.docs && !opts.docs.includes(item.index)) continue;
     // A time limit (on a shared machine the whole benchmark may not fit): the first documents
     // of the corpus are a fair sample of it, so stopping early keeps the figures unbiased.
     if (opts.minutes && performance.now() - started > opts.minutes * 60_000) {
@@ -339,5 +346,6 @@ if (isMain) {
     save: arg('save'),
     merge: arg('merge')?.split(','),
     only: arg('only'),
+    docs: arg('docs')?.split(',').map(Number),
   });
 }
