@@ -73,8 +73,10 @@ export type ModelPreparation = (bytes: Uint8Array) => Uint8Array;
 const asIs: ModelPreparation = (bytes) => bytes;
 
 /**
- * Returns a runner for the model file at `path`, created once per process and backend.
- * `key` identifies the model (e.g. 'ocr-det'); `prepare` edits the file's bytes first.
+ * Returns a runner for the model file at `path`, created once per process, backend and path.
+ * `key` names the model (e.g. 'ocr-det'); `prepare` edits the file's bytes first. The path is part
+ * of the cache's key so that an evaluation comparing two weight files in one process (e.g.
+ * IDV_MRZ_MODEL changed between runs) never silently gets the first file's session again.
  */
 export function modelRunner(
   key: string,
@@ -82,7 +84,7 @@ export function modelRunner(
   backend: BackendChoice = configuredBackend(),
   prepare: ModelPreparation = asIs,
 ): Promise<ModelRunner> {
-  const id = `${backend}:${key}`;
+  const id = `${backend}:${key}@${path}`;
   let r = runners.get(id);
   if (!r) {
     r =
@@ -100,7 +102,9 @@ export function modelRunner(
 }
 
 async function webRunner(key: string, path: string, prepare: ModelPreparation): Promise<ModelRunner> {
-  const session = await loadModel(key, async () => prepare(new Uint8Array(await readFile(path))));
+  const session = await loadModel(`${key}@${path}`, async () =>
+    prepare(new Uint8Array(await readFile(path))),
+  );
   const inputName = session.inputNames[0]!;
   const runAll = async (input: Float32Array, dims: number[]) => {
     const out = await profiled('model', key, dims.join('x'), () =>

