@@ -223,8 +223,8 @@ function ringColour(
 
 /** Signed distance (px, positive inside) from (u, v) to a w × h rectangle's outline with corners of radius r. */
 function insideRounded(u: number, v: number, w: number, h: number, r: number): number {
-  const cx = u < r ? r : u > w - r ? w - r : u;
-  const cy = v < r ? r : v > h - r ? h - r : v;
+  const cx = Math.min(Math.max(u, r), w - r);
+  const cy = Math.min(Math.max(v, r), h - r);
   if (r > 0 && cx !== u && cy !== v) return r - Math.hypot(u - cx, v - cy);
   return Math.min(u, v, w - u, h - v);
 }
