@@ -37,10 +37,11 @@ export const PORTRAIT_TEMPERATURE = 3.0;
 
 /**
  * The cue runs only when IDV_TAMPER_PORTRAIT_CNN=1 (read per call; see tamper/index.ts). Off by
- * default: on the holdouts it caught 10-15 of 24 generated swaps per kind (0-1 without it) but
- * raised `portrait_edge` on 7 of 34 genuine generated captures and 8 of 28 genuine real fixtures,
- * 6 of those 28 failing the tamper check (1 without it): far above the 2 % bar. Trained almost
- * only on synthetic pages, it reads real portraits' frames as swap edges (training/portrait).
+ * default. The first model (trained on plain generated portraits) caught 10-15 of 24 generated
+ * holdout swaps per kind but flagged 8 of 28 real genuine holdout pages (6 tamper fails against 1
+ * without it). This one, trained on portraits printed in varied styles, flags 1 of 28 (2 fails:
+ * the bar for on was 1) and 1 of 34 generated genuine captures, and catches only 0-4 of 24 swaps
+ * per kind (training/portrait/README.md, State).
  */
 export const portraitModelOn = (): boolean => optInCueOn('PORTRAIT_CNN');
 
