@@ -6,6 +6,7 @@ import { normalizeImage } from '../../../src/image/normalize.ts';
 import { CROP_H, CROP_W, portraitCrop } from '../../../src/tamper/portrait-model.ts';
 import { phoneCaptureMapped } from './phone-capture.ts';
 import { type SwapStyle, swapPortrait } from './portrait.ts';
+import { drawPortraitPrint, printPortrait } from './portrait-style.ts';
 import { encodePng } from './raster-io.ts';
 import { seededRng, seedOf } from './rng.ts';
 import { genuineSources } from './sources.ts';
@@ -28,6 +29,10 @@ import type { GenuineSource } from './types.ts';
  * `synth-tuning-i` and `synth-holdout-i`), and the fixtures' tuning half (read in place). The
  * drawn colour cards are left out (their drawn face is no face to the detector), and so is the
  * paper card (its glued photo is the genuine case; the cue does not run on it).
+ * Each synthetic source prints its portrait in a style of its own, drawn from its name
+ * (portrait-style.ts: frames, rounded corners, tints, screens, a pattern over the photo, a
+ * vignette, a ghost beside it) before anything is swapped, so genuine portraits and the pages
+ * under the swaps look alike; the real pages are read as they are.
  * Writes OUT_DIR/<class>/<name>.png (0 genuine, 1 swapped) and OUT_DIR/index.json.
  */
 
@@ -80,6 +85,13 @@ async function exportSource(
   }
 }
 
+/** A synthetic source with its portrait printed in its own style (seeded by its name). */
+export async function styledSource(source: GenuineSource): Promise<GenuineSource> {
+  if (!source.boxes.photo) return source;
+  const print = drawPortraitPrint(seededRng(seedOf(`print:${source.name}`)));
+  return { ...source, image: await printPortrait(source.image, source.boxes.photo, print) };
+}
+
 /** Another person than `source`: a different source printing a different photo. */
 function donorFor(pool: GenuineSource[], source: GenuineSource, i: number): GenuineSource | undefined {
   const others = pool.filter(
@@ -108,7 +120,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
         (s) => s.boxes.portrait && s.layout !== 'niger_paper_card',
       ),
     );
-  for (let i = from; i < synth; i++) pool.push(await synthSource('tuning', i, 'train'));
+  for (let i = from; i < synth; i++) pool.push(await styledSource(await synthSource('tuning', i, 'train')));
   for (const [i, source] of pool.entries()) {
     const donor = donorFor(pool, source, i);
     if (!donor) continue;
