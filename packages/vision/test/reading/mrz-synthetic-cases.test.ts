@@ -29,6 +29,23 @@ const CASES: { name: string; why: string; seed: number; options: GenerateOptions
     seed: 3422450492,
     options: { kind: 'passport', level: 'hard', composite: false, split: 'tuning' },
   },
+  {
+    name: "a card's front and back in one photo, front capitals level with the MRZ",
+    // mrz/locate.ts MAX_ROW_SPAN_CHARS. The front's "PLACE OF BIRTH OUAGADOUGOU", all capitals,
+    // lies level with the back's first MRZ row, far to its left; both read as MRZ text, they were
+    // joined into one row of 53 characters, and no TD1 block was left: the MRZ was not found.
+    why: 'the first row kept apart from the front and the MRZ read',
+    seed: 2879604121,
+    options: { kind: 'sahel_card', level: 'mild', composite: true, split: 'all' },
+  },
+  {
+    name: 'a small scan of front and back, turned upside down',
+    // mrz/locate.ts MAX_ROW_SPAN_CHARS. The front's last line ("Profession: INFIRMIER", read
+    // "on INFIRMIER") was joined to the back's first MRZ row across the gap between the cards.
+    why: 'the first row kept apart from the front and the MRZ read',
+    seed: 2384893051,
+    options: { kind: 'sahel_card', level: 'clean', composite: true, split: 'all', scan: true },
+  },
 ];
 
 beforeAll(async () => {
