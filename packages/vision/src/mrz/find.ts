@@ -46,7 +46,7 @@ export function worthSecondLook(view: PageView): boolean {
  * (`645438<50354`, `<<<`, `OU<`). Printed words hold no `<`; an MRZ holds ten or more.
  */
 const MIN_PAGE_FILLERS = 3;
-function fillersRead(page: PageView['page']): number {
+export function fillersRead(page: PageView['page']): number {
   let n = 0;
   for (const l of page.lines) for (const c of l.text) if (c === '<') n++;
   return n;

@@ -1,6 +1,7 @@
 import { type Point, type RgbImage, rotateRgb } from '../image/raster.ts';
 import { type PageView, readDocumentPage } from '../ocr/focus.ts';
 import { mrzRowOcrDeferred } from '../ocr/page.ts';
+import { fillersRead } from './find.ts';
 import { type MrzReading, mrzFromPage } from './read.ts';
 
 /**
@@ -14,6 +15,12 @@ import { type MrzReading, mrzFromPage } from './read.ts';
 
 /** A reading direction within this of ±90° (radians) is a page turned by a quarter. */
 const QUARTER_TOLERANCE = 0.35;
+
+/**
+ * Fillers the turned page must show: even read character by character, an MRZ gives up a few
+ * `<`; a Niger paper card turned a quarter (no MRZ) shows none and is not read a second time.
+ */
+const MIN_TURNED_FILLERS = 1;
 
 /**
  * Clockwise quarter turns that bring a page read in direction `angle` (radians, image frame, y
@@ -43,7 +50,7 @@ export function unrotatePoint([x, y]: Point, q: 1 | 3, w: number, h: number): Po
  */
 export async function turnedLook(first: PageView): Promise<{ view: PageView; mrz: MrzReading } | null> {
   const q = uprightQuarterTurns(first.page.angle);
-  if (q === 0) return null;
+  if (q === 0 || fillersRead(first.page) < MIN_TURNED_FILLERS) return null;
   const src: RgbImage = first.image;
   const view = await readDocumentPage(rotateRgb(src, q), { deferMrzRows: mrzRowOcrDeferred() });
   const mrz = await mrzFromPage(view.image, view.page);

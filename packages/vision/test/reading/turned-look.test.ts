@@ -1,8 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { rotateRgb } from '../../src/image/raster.ts';
-import { unrotatePoint, uprightQuarterTurns } from '../../src/mrz/turned-look.ts';
+import { turnedLook, unrotatePoint, uprightQuarterTurns } from '../../src/mrz/turned-look.ts';
+import type { PageView } from '../../src/ocr/focus.ts';
+import type { PageReading, TextLine } from '../../src/ocr/page.ts';
 
 /** The quarter turn of mrz/turned-look.ts and its mapping back to the input image. */
+
+// The page reader stands in for the second reading: it fails loudly, so a test sees whether the
+// turned page was read again.
+vi.mock('../../src/ocr/focus.ts', () => ({
+  readDocumentPage: vi.fn(async () => {
+    throw new Error('read again');
+  }),
+}));
 
 describe('a page read a quarter turned', () => {
   it('is turned clockwise when its text reads upwards, anticlockwise when downwards', () => {
@@ -33,5 +43,27 @@ describe('a page read a quarter turned', () => {
           expect(turned.rgb[3 * (y * turned.width + x)]).toBe(sy * w + sx);
         }
     }
+  });
+
+  it('is not read again when no filler was read on it (a paper card without an MRZ)', async () => {
+    const page = (texts: string[]) =>
+      ({
+        angle: -Math.PI / 2,
+        lines: texts.map((text) => ({ text }) as TextLine),
+      }) as unknown as PageReading;
+    const view = (p: PageReading): PageView => ({
+      image: { rgb: new Uint8Array(4 * 4 * 3), width: 4, height: 4 },
+      page: p,
+      toSource: (q) => q,
+      focused: false,
+    });
+    // No filler: null, and no second reading of the page.
+    expect(
+      await turnedLook(view(page(['REPUBLIQUE DU NIGER', 'CARTE D IDENTITE', 'NOM : ISSA']))),
+    ).toBeNull();
+    // A filler read: the page is read again.
+    await expect(turnedLook(view(page(['IDBFA1172', '<', '7905045M'])))).rejects.toThrow('read again');
+    // Not turned by a quarter: never read again.
+    expect(await turnedLook(view({ ...page(['<<<<']), angle: 0 }))).toBeNull();
   });
 });
