@@ -7,6 +7,7 @@ import type { NormalizedImage } from './image/normalize.ts';
 import type { Point, Quad } from './image/raster.ts';
 import { secondLook, worthSecondLook } from './mrz/find.ts';
 import { type MrzReading, mrzFromPage, warmUpMrz } from './mrz/read.ts';
+import { turnedLook } from './mrz/turned-look.ts';
 import { type PageView, readDocumentPage } from './ocr/focus.ts';
 import { warmUpOcr } from './ocr/models.ts';
 import { mrzRowOcrDeferred } from './ocr/page.ts';
@@ -169,7 +170,8 @@ type SideView = { side: 'front' | 'back' } & PageView;
 
 /**
  * The first reading found no MRZ, or none that passes its checks: each side that deserves it
- * (mrz/find.ts) is read again at a finer scale, the back first; the first side whose second look
+ * (mrz/find.ts) is read again at a finer scale, and, when its page was read a quarter turned,
+ * turned upright (mrz/turned-look.ts), the back first; the first side whose second look
  * finds an MRZ that `accept`s keeps that reading (the page view is replaced only then).
  */
 async function lookAgain(
@@ -181,7 +183,9 @@ async function lookAgain(
     const k = pages.findIndex((p) => p.side === side);
     const img = images[side];
     if (k < 0 || !img || !worthSecondLook(pages[k]!)) continue;
-    const again = await secondLook(img, pages[k]);
+    // A page read a quarter turned is read again turned upright when the finer look fails too.
+    let again = await secondLook(img, pages[k]);
+    if (!again || !accept(again.mrz)) again = await turnedLook(pages[k]!);
     if (!again || !accept(again.mrz)) continue;
     pages[k] = { side, ...again.view };
     return { mrz: again.mrz, side };

@@ -32,12 +32,24 @@ const OTHER_DOCUMENT_BOXES = 4;
  * as an MRZ, too little text was read to tell, or only a region of the frame was read (another
  * document may lie beside it, its text too small for the first detection to see). A page that
  * filled the frame and was read in full with no MRZ-like row (a card front, Niger's paper card)
- * is not looked at again.
+ * is not looked at again, unless fillers were read on it (MIN_PAGE_FILLERS).
  */
 export function worthSecondLook(view: PageView): boolean {
-  if (mrzRows(view.page.lines).length > 0) return true;
+  if (mrzRows(view.page.lines).length > 0 || fillersRead(view.page) >= MIN_PAGE_FILLERS) return true;
   if (view.page.lines.length < FEW_LINES) return true;
   return view.focused || (view.outside ?? 0) >= OTHER_DOCUMENT_BOXES;
+}
+
+/**
+ * Fillers read anywhere on a page that say an MRZ is there even when no row of it was read whole:
+ * a small card photographed turned, its rows detected in pieces of a few characters
+ * (`645438<50354`, `<<<`, `OU<`). Printed words hold no `<`; an MRZ holds ten or more.
+ */
+const MIN_PAGE_FILLERS = 3;
+export function fillersRead(page: PageView['page']): number {
+  let n = 0;
+  for (const l of page.lines) for (const c of l.text) if (c === '<') n++;
+  return n;
 }
 
 /**

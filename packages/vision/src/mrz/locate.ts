@@ -74,7 +74,7 @@ export function mrzRows(lines: TextLine[], minChars = MIN_ROW_CHARS): MrzRow[] {
       (r) =>
         Math.abs(r.y - l.y) < 0.5 * Math.max(r.height, l.height) &&
         l.left > r.right - 0.5 * l.height &&
-        sameRow(r, l.left, text, l.height),
+        sameRow(r, { left: l.left, length: l.length, height: l.height, text, chars: mrz.text.length }),
     );
     if (row) {
       row.mrz = { text: row.mrz.text + mrz.text, probs: [...row.mrz.probs, ...mrz.probs] };
@@ -106,12 +106,44 @@ export function mrzRows(lines: TextLine[], minChars = MIN_ROW_CHARS): MrzRow[] {
 /**
  * Pieces of one MRZ row are MRZ text on both sides of a small gap. Printed words far from an MRZ
  * line at the same height (the front of a card photographed beside its back: "Sexe F" level with
- * the back's first MRZ line) are another text, not a piece of the row.
+ * the back's first MRZ line) are another text, not a piece of the row. Across a wide gap, MRZ
+ * text on both sides is one row only while the row so joined spans no more characters than an
+ * MRZ line holds (MAX_ROW_SPAN_CHARS): capitals of the front ("PLACE OF BIRTH OUAGADOUGOU") level
+ * with the back's first row read as MRZ characters too, and joined to it they made a row of 53
+ * characters that fits no format, so the MRZ was not found.
  */
 const MAX_FOREIGN_GAP = 2;
-function sameRow(row: MrzRow, left: number, text: string, height: number): boolean {
-  if (left - row.right <= MAX_FOREIGN_GAP * Math.max(row.height, height)) return true;
-  return mrzShare(row.text) >= MIN_MRZ_CHAR_SHARE && mrzShare(text) >= MIN_MRZ_CHAR_SHARE;
+function sameRow(row: MrzRow, piece: RowPiece): boolean {
+  if (piece.left - row.right <= MAX_FOREIGN_GAP * Math.max(row.height, piece.height)) return true;
+  if (mrzShare(row.text) < MIN_MRZ_CHAR_SHARE || mrzShare(piece.text) < MIN_MRZ_CHAR_SHARE) return false;
+  return rowSpanChars(row, piece) <= MAX_ROW_SPAN_CHARS;
+}
+
+/** A page line about to be joined to a row (page-frame units). */
+interface RowPiece {
+  left: number;
+  length: number;
+  height: number;
+  /** Unrestricted reading, white space removed. */
+  text: string;
+  /** Characters of its MRZ-alphabet reading. */
+  chars: number;
+}
+
+/**
+ * Longest row, in characters, that pieces across a wide gap may make: a TD3 line (44) and a few
+ * characters of slack for a pitch measured on pieces that lost fillers or gained a character.
+ */
+const MAX_ROW_SPAN_CHARS = 50;
+
+/**
+ * Characters the row would span from its left edge to the piece's right end, at the coarser of
+ * the two character pitches (length per character read): the coarser pitch counts fewer, so a
+ * row is split only when even it makes the span too long for one MRZ line.
+ */
+function rowSpanChars(row: MrzRow, piece: RowPiece): number {
+  const pitch = Math.max((row.right - row.left) / row.mrz.text.length, piece.length / piece.chars);
+  return (piece.left + piece.length - row.left) / pitch;
 }
 
 function mrzShare(text: string): number {
