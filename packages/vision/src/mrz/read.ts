@@ -54,33 +54,65 @@ function readingOf(
  */
 export async function mrzFromPage(img: RgbImage, page: PageReading): Promise<MrzReading | null> {
   const settled = await settledByModel(img, page);
+  if (settled?.reading) return settled.reading;
   // Every row the MRZ model did not settle is read now: the page's other readers (printed
   // fields, wording, legibility, tamper) and the full cascade below need every line's text.
   await page.readDeferred();
-  return settled ?? mrzFromReadPage(img, page);
+  const read = await mrzFromReadPage(img, page);
+  return read ?? (settled?.small ? votedSmall(img, page, settled.small) : null);
+}
+
+/** A block of small glyphs the MRZ model read surely, left to the vote (smallGlyphs). */
+interface SmallBlock {
+  rows: MrzRow[];
+  format: MrzFormat;
+  first: ModelMrzReading;
+}
+
+/**
+ * The vote on a small-glyph block the page reading did not locate (its PP-OCR rows too poor to
+ * make a candidate, so chooseMrz never saw it): both recognisers read it as the cascade's vote
+ * does, and the model's sure reading stands only when the vote's leaves a check failing (the
+ * cascade's rule too: the model's reading wins with fewer failing checks).
+ */
+async function votedSmall(img: RgbImage, page: PageReading, b: SmallBlock): Promise<MrzReading> {
+  noteDecision('mrz-cascade', 'voted: small glyphs');
+  const vote = await readMrzBlock(img, page, b.rows, b.format, 'both');
+  const chosen = vote && complete(vote) && plausible(vote) && looksLikeMrz(b.rows, vote) ? vote : b.first;
+  return constrainedReading(chosen, b.rows);
 }
 
 /**
  * The MRZ of a page whose MRZ-like rows were left unread (page.ts deferMrzRows), when the MRZ
  * model alone reads a block of them surely (cascade-stop.ts modelSure), as the cascade would
- * stop on it: the rows' PP-OCR reading is then never made. Only a sure reading stops here; the
+ * stop on it: the rows' PP-OCR reading is then never made. A sure block of small glyphs is not
+ * settled but returned as `small`, for the vote. Only a sure reading stops here; the
  * check-digit stop weighs the rows' PP-OCR reading as a witness, so anything less goes the full
  * way with it. Without the page reading's fillers, looksLikeMrz asks for two check digits over
  * real content.
  */
-async function settledByModel(img: RgbImage, page: PageReading): Promise<MrzReading | null> {
+async function settledByModel(
+  img: RgbImage,
+  page: PageReading,
+): Promise<{ reading?: MrzReading; small?: SmallBlock } | null> {
   const readers = configuredReaders();
   if (readers.length !== 1 || readers[0] !== 'cascade' || !page.lines.some((l) => l.deferred)) return null;
+  let small: SmallBlock | undefined;
   for (const block of deferredBlocks(img, page).slice(0, REREAD_CANDIDATES)) {
     // The first crops only: the extra crops' vote is the full cascade's (a reading they would
     // make sure goes the full way, as before deferring, at the cost of these first crops).
     const first = await readMrzBlock(img, page, block.rows, block.format, 'model', true);
     if (!first || !modelSure(first) || !looksLikeMrz(block.rows, first)) continue;
+    // Small glyphs: the model's sureness is not enough, the full cascade votes on the block.
+    if (smallGlyphs(block.rows)) {
+      small ??= { rows: block.rows, format: block.format, first };
+      continue;
+    }
     noteDecision('mrz-cascade', 'stopped sure');
     settleBlock(page, block.rows, first);
-    return constrainedReading(first, block.rows);
+    return { reading: constrainedReading(first, block.rows) };
   }
-  return null;
+  return small ? { small } : null;
 }
 
 /** mrzFromPage on a page whose every line is read. */
@@ -123,12 +155,36 @@ const DEFAULT_READER = 'cascade';
 /**
  * The cascade's stops (env IDV_MRZ_STOP, for the evaluation and the bench): `checks` (the
  * default) a sure reading or one its check digits decide; `sure` only a sure reading, the rule
- * before check digits could decide (to measure what they save and cost).
+ * before check digits could decide (to measure what they save and cost). Either stop gives way
+ * to the vote on small glyphs (smallGlyphs).
  */
-function configuredStop(s: CascadeStop): CascadeStop {
+function configuredStop(s: CascadeStop, rows: MrzRow[]): CascadeStop {
   if (s.stop === 'checks' && process.env.IDV_MRZ_STOP === 'sure')
     return { stop: null, reason: 'checks stop off' };
+  if (s.stop && smallGlyphs(rows)) return { stop: null, reason: 'small glyphs' };
   return s;
+}
+
+/**
+ * A character pitch under this many pixels of the image read sends the block to the vote of both
+ * recognisers whatever the MRZ model's sureness: on glyphs this small and blurred the model can
+ * be sure and wrong (a D read as O in a name, at a pitch of 6.8 px; decisions.md). The pixels are
+ * the source's own on a photo under 640 px, which ocr/focus.ts reads unscaled; on an upscaled
+ * view (a focused crop, the second look) they are the copy's, and the rule seldom applies there.
+ * Where row-extent.ts measured no pitch, the row height stands in, at OCR-B's pitch of about 0.65
+ * box heights.
+ */
+export const SMALL_GLYPH_PITCH_PX = 9;
+const PITCH_PER_HEIGHT = 0.65;
+export function smallGlyphs(rows: MrzRow[]): boolean {
+  const pitches = rows.flatMap((r) => (r.pitch === undefined ? [] : [r.pitch]));
+  const pitch = pitches.length > 0 ? median(pitches) : PITCH_PER_HEIGHT * median(rows.map((r) => r.height));
+  return pitch < SMALL_GLYPH_PITCH_PX;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
 }
 
 /** Loads the MRZ model when a configured reader uses it (its first run costs the session's creation). */
@@ -221,7 +277,9 @@ async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | nul
       let first: ModelMrzReading | null = null;
       if (plan === 'cascade') {
         first = await readMrzBlock(img, page, c.rows, c.format, 'model');
-        const stop = first ? configuredStop(cascadeStop(first, pageMrzLines(c.rows, c.format))) : null;
+        const stop = first
+          ? configuredStop(cascadeStop(first, pageMrzLines(c.rows, c.format)), c.rows)
+          : null;
         if (first && stop?.stop && looksLikeMrz(c.rows, first)) {
           noteDecision('mrz-cascade', stop.stop === 'sure' ? 'stopped sure' : 'stopped by checks');
           return { rows: c.rows, reading: constrainedReading(first, c.rows), constrained: true };
