@@ -3,6 +3,16 @@
  */
 
 /**
+ * The middle of a few values (character pitches, row heights, line angles): the upper of the two
+ * middle values for an even count, 0 for none. Sorting is cheap at these sizes; quantile() is for
+ * pixel samples.
+ */
+export function upperMedian(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+/**
  * The q-quantile (0..1) by the lower nearest rank; NaN for no values. The rank is selected in
  * linear time (Floyd–Rivest selection) rather than by sorting: the tamper measures take quantiles of up to
  * ~200 000 samples per image, where the sort was most of their time. Same value as sorting.

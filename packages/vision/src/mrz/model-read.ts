@@ -1,5 +1,6 @@
 import { MRZ_LAYOUTS, type MrzFormat } from '@idv/core';
 import type { Point, Quad, RgbImage } from '../image/raster.ts';
+import { upperMedian } from '../image/stats.ts';
 import { upscaleForOcr } from '../image/upscale.ts';
 import type { PageReading } from '../ocr/page.ts';
 import { cropLine, MRZ_STRETCH, REC_MAX_WIDTH, recognizeLines } from '../ocr/recognize.ts';
@@ -112,7 +113,7 @@ async function blockPosteriors(
 ): Promise<BlockReading> {
   const left = Math.min(...rows.map((r) => r.left));
   const right = Math.max(...rows.map((r) => r.right));
-  const h = median(rows.map((r) => r.height));
+  const h = upperMedian(rows.map((r) => r.height));
   const quads = rows.map((r) => rowQuad(page, r, left, right, h, v.k));
   if (source === 'model') {
     const inputs = quads.map((q) => mrzLineInput(img, q, { chars, scale: v.scale }));
@@ -299,11 +300,6 @@ export function decodeMrzLines(posteriors: LinePosteriors[], format: MrzFormat):
   return decoded ? finish(decoded, format) : null;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
 /**
  * The page reading's text of each row of a block, position-aligned with the format's lines: a
  * row's restricted page reading (PP-OCR's, already computed for the page, no extra model run)
@@ -329,7 +325,7 @@ export function modelBlockInputs(
   const chars = MRZ_LAYOUTS[format].lineLength;
   const left = Math.min(...rows.map((r) => r.left));
   const right = Math.max(...rows.map((r) => r.right));
-  const h = median(rows.map((r) => r.height));
+  const h = upperMedian(rows.map((r) => r.height));
   return [MODEL_BASE, ...MODEL_EXTRA].map((v) =>
     rows.map((r) => mrzLineInput(img, rowQuad(page, r, left, right, h, v.k), { chars, scale: v.scale })),
   );

@@ -1,6 +1,7 @@
 import { MRZ_LAYOUTS, type MrzDigitCheck, type MrzFormat, type ParsedMrz } from '@idv/core';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { RgbImage } from '../image/raster.ts';
+import { upperMedian } from '../image/stats.ts';
 import { readDocumentPage } from '../ocr/focus.ts';
 import { mrzRowOcrDeferred, type PageReading } from '../ocr/page.ts';
 import { noteDecision } from '../runtime/profile.ts';
@@ -178,13 +179,9 @@ export const SMALL_GLYPH_PITCH_PX = 9;
 const PITCH_PER_HEIGHT = 0.65;
 export function smallGlyphs(rows: MrzRow[]): boolean {
   const pitches = rows.flatMap((r) => (r.pitch === undefined ? [] : [r.pitch]));
-  const pitch = pitches.length > 0 ? median(pitches) : PITCH_PER_HEIGHT * median(rows.map((r) => r.height));
+  const pitch =
+    pitches.length > 0 ? upperMedian(pitches) : PITCH_PER_HEIGHT * upperMedian(rows.map((r) => r.height));
   return pitch < SMALL_GLYPH_PITCH_PX;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 /** Loads the MRZ model when a configured reader uses it (its first run costs the session's creation). */

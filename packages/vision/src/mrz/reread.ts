@@ -1,5 +1,6 @@
 import { MRZ_LAYOUTS, MRZ_LENGTH_TOLERANCE, type MrzFormat } from '@idv/core';
 import type { Point, Quad, RgbImage } from '../image/raster.ts';
+import { upperMedian } from '../image/stats.ts';
 import { upscaleForOcr } from '../image/upscale.ts';
 import type { PageReading } from '../ocr/page.ts';
 import { cropLine, MRZ_STRETCH, REC_MAX_WIDTH, recognizeLines } from '../ocr/recognize.ts';
@@ -42,7 +43,7 @@ export async function rereadMrz(
 ): Promise<RereadResult | null> {
   const L = MRZ_LAYOUTS[format];
   if (rows.length !== L.lineCount) return null;
-  const h = median(rows.map((r) => r.height));
+  const h = upperMedian(rows.map((r) => r.height));
   const k = h < SMALL_TEXT_PX ? UPSCALED_HEIGHT : NATIVE_HEIGHT;
   // The lines that carry check digits are re-read: the check digits choose among their readings.
   // The name line keeps the page's reading here (when it is doubtful it gets its own vote
@@ -106,7 +107,7 @@ export async function readBlockLines(
 ): Promise<MrzReadingLine[][]> {
   const left = Math.min(...rows.map((r) => r.left));
   const right = left + widthShare * (Math.max(...rows.map((r) => r.right)) - left);
-  const h = median(rows.map((r) => r.height));
+  const h = upperMedian(rows.map((r) => r.height));
   const src = h < SMALL_TEXT_PX ? await upscaleForOcr(img) : { image: img, factor: 1 };
   const crops: RgbImage[] = [];
   const owner: number[] = [];
@@ -151,11 +152,6 @@ function topDistinct(list: MrzReadingLine[]): MrzReadingLine[] {
 
 function mean(xs: number[]): number {
   return xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 /** Cartesian product of the per-line candidates. */

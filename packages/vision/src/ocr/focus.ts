@@ -1,4 +1,5 @@
 import { dist, type Point, type Quad, type RgbImage, warpQuad } from '../image/raster.ts';
+import { upperMedian } from '../image/stats.ts';
 import { upscaleForOcr } from '../image/upscale.ts';
 import { detectText, type TextBox } from './detect.ts';
 import { minAreaRect, type RotatedRect, rectCorners } from './geometry.ts';
@@ -139,10 +140,10 @@ function boxesOutside(boxes: TextBox[], r: RotatedRect): number {
  */
 export function documentRegion(boxes: TextBox[], img: { width: number; height: number }): RotatedRect | null {
   if (boxes.length < MIN_REGION_BOXES) return null;
-  const cx = median(boxes.map((b) => b.rect.cx));
-  const cy = median(boxes.map((b) => b.rect.cy));
+  const cx = upperMedian(boxes.map((b) => b.rect.cx));
+  const cy = upperMedian(boxes.map((b) => b.rect.cy));
   const dists = boxes.map((b) => Math.hypot(b.rect.cx - cx, b.rect.cy - cy));
-  const limit = OUTLIER_DISTANCE * Math.max(median(dists), 1);
+  const limit = OUTLIER_DISTANCE * Math.max(upperMedian(dists), 1);
   const kept = boxes.filter((_, i) => dists[i]! <= limit);
   if (kept.length < MIN_REGION_BOXES) return null;
   // A document's own text far from the centre of its text (the header of a tall page above its
@@ -166,7 +167,7 @@ export function documentRegion(boxes: TextBox[], img: { width: number; height: n
     }
   }
   const rect = minAreaRect(kept.flatMap((b) => b.quad));
-  const lineHeight = median(kept.map((b) => b.rect.short));
+  const lineHeight = upperMedian(kept.map((b) => b.rect.short));
   const grow = (side: number) => side + 2 * Math.max(MARGIN_SHARE * side, MARGIN_LINES * lineHeight);
   const grown = { ...rect, long: grow(rect.long), short: grow(rect.short) };
   // Clamp to the frame's size: a region larger than the frame is no crop at all.
@@ -192,9 +193,4 @@ function uprightQuad(r: RotatedRect): Quad {
   });
   // rectCorners runs clockwise on screen (y down), so the next corner is the top-right one.
   return [0, 1, 2, 3].map((k) => corners[(start + k) % 4]!) as Quad;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
 }

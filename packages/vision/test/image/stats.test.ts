@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { quantile } from '../../src/image/stats.ts';
+import { quantile, upperMedian } from '../../src/image/stats.ts';
 
 /** The definition: sort, then the lower nearest rank. */
 function bySorting(values: number[], q: number): number {
@@ -55,5 +55,15 @@ describe('quantile (linear-time selection)', () => {
     expect(quantile([Number.NaN, 1, 2], 1)).toBeNaN();
     expect(quantile([Number.NaN, 1, 2], 0)).toBe(1);
     expect(quantile([], 0.5)).toBeNaN();
+  });
+});
+
+describe('upperMedian', () => {
+  it('takes the middle value, the upper of two for an even count, 0 for none, leaving the input as it is', () => {
+    const xs = [9, 3, 7];
+    expect(upperMedian(xs)).toBe(7);
+    expect(xs).toEqual([9, 3, 7]);
+    expect(upperMedian([4, 1, 3, 2])).toBe(3);
+    expect(upperMedian([])).toBe(0);
   });
 });
