@@ -1,4 +1,5 @@
 import { emptyPrintedFields, type ImageKind, type Observations, type PrintedFields } from '@idv/core';
+import { withCardNumberShape } from './document/card-number.ts';
 import { classifyDocument } from './document/classify.ts';
 import { splitComposite } from './document/composite.ts';
 import { KEY_PRINTED_FIELDS, keyFieldsRead, readFiner, worthFinerReading } from './document/finer-printed.ts';
@@ -99,7 +100,7 @@ export async function readDocument(
     const again = readPrintedZone(finer, mrz, mrzIndexes, mrzSide);
     if (keyFieldsRead(again.fields) > keyFieldsRead(zone.fields)) zone = again;
   }
-  const { frontKept, backKept, fields: printed, sources } = zone;
+  const { frontKept, backKept } = zone;
   const classification = classifyDocument({
     mrz,
     front,
@@ -108,6 +109,12 @@ export async function readDocument(
     frontSize: frontView.image,
     requested: opts.documentType,
   });
+  // The card's own number shape is known once its type is (document/card-number.ts).
+  const keptLines = (kept: KeptLine[]) => kept.map((k) => k.view.page.lines[k.index]!);
+  const { fields: printed, sources } = withCardNumberShape(classification, zone, [
+    keptLines(frontKept),
+    keptLines(backKept),
+  ]);
   const vizMs = performance.now() - tViz;
 
   const allChars = pages.reduce((s, p) => s + p.page.lines.reduce((n, l) => n + l.full.chars.length, 0), 0);
