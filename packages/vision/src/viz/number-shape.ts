@@ -25,19 +25,24 @@ const DIGIT_LIKE_LETTERS = /[OIZSBDQG]/;
  * The number as its shape reads it, null when the shape leaves two readings:
  * - one digit drawn like a letter, alone before the letters that open the number, is that
  *   letter ("0D1767183" is "OD1767183": a letter prefix whose first letter was read as a digit);
- * - a letter alone among digits, next to a digit drawn like a letter or itself drawn like a digit
- *   ("081301Y50": a pair of letters "IY" with its I read as 1, or a digit read as a letter), is
- *   a confusion whose right side the text cannot tell: no value.
+ * - a letter drawn like a digit alone among digits ("12345O789": a 0 read as O, or a letter
+ *   pair's other half read as a digit) is a confusion whose right side the text cannot tell: no
+ *   value. Only such letters: real numbering schemes put single letters among digits
+ *   (ICAO 9303's specimen passport number has one, as do some national series), so a letter
+ *   that looks like no digit is a letter of the number, even beside a 0 or a 1.
  */
 export function numberByShape(value: string): string | null {
   const lead = /^([0-9])([A-Z]+)(?=[0-9])/.exec(value);
   const mended = lead && LETTER_OF_DIGIT[lead[1]!] ? LETTER_OF_DIGIT[lead[1]!]! + value.slice(1) : value;
   for (const m of mended.matchAll(/(?<=([0-9]))([A-Z])(?=([0-9]))/g)) {
-    const [, before, letter, after] = m as unknown as [string, string, string, string];
-    if (LETTER_OF_DIGIT[before] || LETTER_OF_DIGIT[after] || DIGIT_LIKE_LETTERS.test(letter)) return null;
+    const letter = m[2]!;
+    if (DIGIT_LIKE_LETTERS.test(letter)) return null;
   }
   return mended;
 }
+
+/** A number that may continue in another box: digits only, more than the MRZ's 9 positions. */
+const LONG_DIGITS = /^[0-9]{10,}$/;
 
 /** A box continues a line when it starts within this many line heights of the line's end. */
 const CONTINUATION_MAX_GAP = 1;
@@ -52,6 +57,10 @@ const CONTINUATION_MAX_GAP = 1;
  */
 export function continuedOnRow(lines: readonly TextLine[], i: number, value: string): string | null {
   const line = lines[i]!;
+  // Only a long run of digits is continued (the Sahel card's number, past the MRZ's 9 positions):
+  // a passport or card number of usual length is whole, and a digits-only box after it on its row
+  // is another field (a personal number, a date printed without separators).
+  if (!LONG_DIGITS.test(value)) return value;
   if (!squash(fold(line.text)).endsWith(value)) return value;
   const end = line.left + line.length;
   const charWidth = line.length / Math.max(1, line.text.length);
