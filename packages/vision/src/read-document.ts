@@ -110,10 +110,9 @@ export async function readDocument(
     requested: opts.documentType,
   });
   // The card's own number shape is known once its type is (document/card-number.ts).
-  const keptLines = (kept: KeptLine[]) => kept.map((k) => k.view.page.lines[k.index]!);
   const { fields: printed, sources } = withCardNumberShape(classification, zone, [
-    keptLines(frontKept),
-    keptLines(backKept),
+    linesOf(frontKept),
+    linesOf(backKept),
   ]);
   const vizMs = performance.now() - tViz;
 
@@ -230,6 +229,11 @@ function printedZoneLines(
 
 type KeptLine = { view: SideView; index: number };
 
+/** The page lines kept, in order: what the printed fields' sources index. */
+function linesOf(kept: KeptLine[]) {
+  return kept.map((k) => k.view.page.lines[k.index]!);
+}
+
 /** The printed fields read from the pages' printed zone lines (printedZoneLines), with their sources. */
 function readPrintedZone(
   pages: SideView[],
@@ -238,10 +242,7 @@ function readPrintedZone(
   mrzSide: ImageKind,
 ): { frontKept: KeptLine[]; backKept: KeptLine[] } & ReturnType<typeof readPrintedFieldsWithSources> {
   const { frontKept, backKept } = printedZoneLines(pages, mrz, mrzIndexes, mrzSide);
-  const read = readPrintedFieldsWithSources(
-    frontKept.map((k) => k.view.page.lines[k.index]!),
-    backKept.map((k) => k.view.page.lines[k.index]!),
-  );
+  const read = readPrintedFieldsWithSources(linesOf(frontKept), linesOf(backKept));
   return { frontKept, backKept, ...read };
 }
 

@@ -1,6 +1,5 @@
-import type { PrintedFields } from '@idv/core';
 import type { TextLine } from '../ocr/page.ts';
-import type { FieldSource } from '../viz/fields.ts';
+import { type PrintedRead, withNumberChecked } from '../viz/fields.ts';
 import { fold } from '../viz/text.ts';
 import type { Classification } from './classify.ts';
 
@@ -52,23 +51,16 @@ export function sahelCardNumber(value: string, lineText: string): string | null 
 
 /**
  * The printed fields with a Sahel card's number checked against the card's shape
- * (sahelCardNumber); other documents' fields as read. A number left unread loses its source too
- * (the tamper checks look at the value's box). `pages` are the front and back lines the fields'
- * sources index.
+ * (sahelCardNumber, on the line the number was read from); other documents' fields as read.
+ * `pages` are the front and back lines the fields' sources index.
  */
 export function withCardNumberShape(
   classification: Classification,
-  read: { fields: PrintedFields; sources: FieldSource[] },
+  read: PrintedRead,
   pages: readonly [readonly TextLine[], readonly TextLine[]],
-): { fields: PrintedFields; sources: FieldSource[] } {
-  const value = read.fields.document_number;
-  if (!value || !isSahelCard(classification)) return read;
-  const source = read.sources.find((s) => s.field === 'document_number');
-  const line = source ? pages[source.page][source.line] : undefined;
-  const checked = sahelCardNumber(value, line?.text ?? '');
-  if (checked === value) return read;
-  return {
-    fields: { ...read.fields, document_number: checked },
-    sources: checked === null ? read.sources.filter((s) => s !== source) : read.sources,
-  };
+): PrintedRead {
+  if (!isSahelCard(classification)) return read;
+  return withNumberChecked(read, pages, (value, at) =>
+    sahelCardNumber(value, at?.lines[at.index]?.text ?? ''),
+  );
 }

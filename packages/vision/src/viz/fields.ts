@@ -150,6 +150,9 @@ function afterLabel(text: string, field: Field): string {
  * fractions of the line's text (0 = left end, 1 = right end). The span is proportional to the
  * character positions in the read text, so it is approximate (± a character).
  */
+/** Printed fields with the line each value was read from. */
+export type PrintedRead = { fields: PrintedFields; sources: FieldSource[] };
+
 export interface FieldSource {
   field: Field;
   page: 0 | 1;
@@ -163,10 +166,7 @@ export function readPrintedFields(front: TextLine[], back: TextLine[]): PrintedF
 }
 
 /** `readPrintedFields`, plus the line and span each value was read from (for tamper checks). */
-export function readPrintedFieldsWithSources(
-  front: TextLine[],
-  back: TextLine[],
-): { fields: PrintedFields; sources: FieldSource[] } {
+export function readPrintedFieldsWithSources(front: TextLine[], back: TextLine[]): PrintedRead {
   const out = emptyPrintedFields();
   const sources: FieldSource[] = [];
   for (const [page, lines] of [front, back].entries()) {
@@ -272,10 +272,7 @@ export function readPrintedFieldsWithSources(
  * gluedNames) are left unread: they differ from the MRZ's names, spaces included, and a name
  * read wrong fails viz_mrz_consistency as grave where an unread one does not.
  */
-function withoutGluedNames(read: { fields: PrintedFields; sources: FieldSource[] }): {
-  fields: PrintedFields;
-  sources: FieldSource[];
-} {
+function withoutGluedNames(read: PrintedRead): PrintedRead {
   const glued = [...NAME_FIELDS].filter((f) => read.fields[f] !== null && gluedNames(read.fields[f]!));
   if (glued.length === 0) return read;
   const fields = { ...read.fields };
@@ -288,15 +285,29 @@ function withoutGluedNames(read: { fields: PrintedFields; sources: FieldSource[]
  * shape (number-shape.ts); dropped, its source with it, when the shape leaves two readings. A
  * continued number's source stays its first box (the tamper checks look at that one).
  */
-function checkNumber(
-  read: { fields: PrintedFields; sources: FieldSource[] },
-  pages: [TextLine[], TextLine[]],
-): { fields: PrintedFields; sources: FieldSource[] } {
+function checkNumber(read: PrintedRead, pages: [TextLine[], TextLine[]]): PrintedRead {
+  return withNumberChecked(read, pages, (value, at) => {
+    const whole = at ? continuedOnRow(at.lines, at.index, value) : value;
+    return whole === null ? null : numberByShape(whole);
+  });
+}
+
+/**
+ * The fields with the document number replaced by what `check` makes of it, given the lines of
+ * the page it was read from and its line's index (null when its source is unknown). A number
+ * checked to null loses its source too: the tamper checks look at a value's box, and there is no
+ * value any more. `pages` are the front and back lines the sources index.
+ */
+export function withNumberChecked(
+  read: PrintedRead,
+  pages: readonly [readonly TextLine[], readonly TextLine[]],
+  check: (value: string, at: { lines: readonly TextLine[]; index: number } | null) => string | null,
+): PrintedRead {
   const value = read.fields.document_number;
   if (value === null) return read;
   const source = read.sources.find((s) => s.field === 'document_number');
-  const whole = source ? continuedOnRow(pages[source.page], source.line, value) : value;
-  const checked = whole === null ? null : numberByShape(whole);
+  const checked = check(value, source ? { lines: pages[source.page], index: source.line } : null);
+  if (checked === value) return read;
   return {
     fields: { ...read.fields, document_number: checked },
     sources: checked === null ? read.sources.filter((s) => s !== source) : read.sources,
