@@ -9,7 +9,7 @@ import { type RepairedMrz, repairChecks } from './check-repair.ts';
 import { type ConstrainedLine, decodeConstrained, type PositionReading } from './constrained-decode.ts';
 import { greedyText, type LinePosteriors, mrzLineInput, mrzLinePosteriors } from './line-model.ts';
 import type { MrzRow } from './locate.ts';
-import { positionSets } from './positions.ts';
+import { positionSets, withCardCodeDigit } from './positions.ts';
 
 /**
  * Reads an MRZ block found on the page with the project's MRZ recogniser (line-model.ts): every
@@ -268,7 +268,9 @@ export function voteLine(readings: ConstrainedLine[]): ConstrainedLine {
 function lineSets(posteriors: LinePosteriors[], format: MrzFormat): string[][] {
   const head = greedyText(posteriors[0]!);
   if (format === 'TD2' && head.startsWith('IDFRA')) return positionSets(format, 'fra-legacy');
-  return positionSets(format, head.startsWith('V') ? 'visa' : 'icao');
+  const sets = positionSets(format, head.startsWith('V') ? 'visa' : 'icao');
+  // A card's code read with a digit second (positions.ts withCardCodeDigit).
+  return format !== 'TD3' && /^[A-Z][0-9]/.test(head) ? withCardCodeDigit(sets) : sets;
 }
 
 function decodeAll(

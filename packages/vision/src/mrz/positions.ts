@@ -31,6 +31,24 @@ const CODE_AND_STATE = [LETTERS, L, L, L, L];
 const CARD_CODE_SECOND = `${LETTERS.replace('V', '')}<`;
 const CARD_CODE_AND_STATE = [LETTERS, CARD_CODE_SECOND, L, L, L];
 
+/**
+ * The issuer's choice is not limited to letters: the MRZ character set has digits too, and cards
+ * in circulation carry a digit there (a version or series after the C or I). With letters only,
+ * the decoder turned such a digit into the nearest letter (1 into T), an MRZ read wrong on a card
+ * printed right. A digit is allowed there only when the recogniser's own unconstrained reading of
+ * the line puts one there (model-read.ts lineSets): allowing it on every card was measured to
+ * change the constrained path through a blurred first line elsewhere (seed 13, a small turned
+ * card's document number misread and then repaired; decisions.md), and most cards have a letter
+ * or a filler there.
+ */
+const CARD_CODE_SECOND_OR_DIGIT = `${CARD_CODE_SECOND}${DIGITS}`;
+
+/** `sets` of a card (TD1, TD2) with a digit allowed as the document code's second character. */
+export function withCardCodeDigit(sets: string[][]): string[][] {
+  const [first, ...rest] = sets;
+  return [[first![0]!, CARD_CODE_SECOND_OR_DIGIT, ...first!.slice(2)], ...rest];
+}
+
 const TD3 = [
   [...CODE_AND_STATE, ...run(L, 39)],
   // number, check, nationality, birth, check, sex, expiry, check, personal number, check, composite

@@ -1,11 +1,11 @@
 import { MRZ_LAYOUTS, type MrzFormat } from '@idv/core';
 import { describe, expect, it } from 'vitest';
-import { positionSets } from '../../src/mrz/positions.ts';
+import { positionSets, withCardCodeDigit } from '../../src/mrz/positions.ts';
 import { PASSPORT_ZONE, SAHEL_CARD_ZONE, TD2_CARD_ZONE } from '../support/mrz-zones.ts';
 
 /**
  * What each MRZ position may hold (positions.ts), per ICAO 9303: the shapes of the formats, the
- * cards' document code (second character any letter or filler but V), visas' free optional data.
+ * cards' document code (second character any letter or filler but V, or a digit where read), visas' free optional data.
  */
 
 const allows = (
@@ -44,6 +44,7 @@ describe('MRZ position sets', () => {
     ['TD1', 'icao', 0, 1, '<', true],
     ['TD1', 'icao', 0, 1, 'D', true],
     ['TD2', 'icao', 0, 1, 'C', true],
+    ['TD1', 'icao', 0, 1, '2', false],
     ['TD1', 'icao', 0, 0, '<', false],
     ['TD3', 'icao', 0, 1, 'V', true],
     ['TD3', 'icao', 0, 1, '<', true],
@@ -64,5 +65,16 @@ describe('MRZ position sets', () => {
     ['TD3', 'visa', 1, 27, '<', false],
   ] as const)('%s %s line %i position %i: %s allowed = %s', (format, kind, line, at, c, allowed) => {
     expect(allows(format, kind, line, at, c)).toBe(allowed);
+  });
+
+  it("allows a digit as a card's document code second character only where asked (withCardCodeDigit)", () => {
+    for (const format of ['TD1', 'TD2'] as const) {
+      const sets = withCardCodeDigit(positionSets(format));
+      expect(sets[0]![1]).toContain('1');
+      expect(sets[0]![1]).toContain('<');
+      expect(sets[0]![1]).not.toContain('V');
+      expect(sets[0]![0]).not.toContain('1');
+      expect(sets.slice(1)).toEqual(positionSets(format).slice(1));
+    }
   });
 });
