@@ -1,4 +1,5 @@
 import { MRZ_LAYOUTS, type MrzDigitCheck, type MrzFormat, type ParsedMrz, parseMrz } from '@idv/core';
+import { noteDecision } from '../runtime/profile.ts';
 import type { ConstrainedLine } from './constrained-decode.ts';
 
 /**
@@ -28,8 +29,20 @@ interface Option {
   line: number;
   at: number;
   char: string;
+  /** The character read there, and the probabilities of it and of the alternative. */
+  from: string;
+  chosenProb: number;
+  altProb: number;
   /** -log(alternative / chosen): what the change costs in recogniser belief. */
   cost: number;
+}
+
+/** A repair as the profile records it (measurement only): `check: 1:12 O>0 0.610/0.300, …`. */
+function describe(check: string, changes: Option[]): string {
+  const each = changes.map(
+    (c) => `${c.line}:${c.at} ${c.from}>${c.char} ${c.chosenProb.toFixed(3)}/${c.altProb.toFixed(3)}`,
+  );
+  return `${check}: ${each.join(', ')}`;
 }
 
 function validNames(p: ParsedMrz): Set<string> {
@@ -47,7 +60,15 @@ function optionsFor(check: MrzDigitCheck, lines: ConstrainedLine[]): Option[] {
       if (!pos) continue;
       for (const alt of pos.alternatives) {
         if (alt.prob < MIN_REPAIR_PROB) continue;
-        out.push({ line: r.line, at, char: alt.char, cost: Math.log(Math.max(pos.prob, 1e-6) / alt.prob) });
+        out.push({
+          line: r.line,
+          at,
+          char: alt.char,
+          from: pos.char,
+          chosenProb: pos.prob,
+          altProb: alt.prob,
+          cost: Math.log(Math.max(pos.prob, 1e-6) / alt.prob),
+        });
       }
     }
   }
@@ -74,7 +95,7 @@ export function repairChecks(lines: ConstrainedLine[], format: MrzFormat): Repai
     if (!check || check.valid) continue;
     const before = validNames(parsed);
     const options = optionsFor(check, lines);
-    let best: { cost: number; texts: string[]; parsed: ParsedMrz } | null = null;
+    let best: { cost: number; texts: string[]; parsed: ParsedMrz; changes: Option[] } | null = null;
     const consider = (changes: Option[]) => {
       const cost = changes.reduce((s, c) => s + c.cost, 0);
       if (best && cost >= best.cost) return;
@@ -84,7 +105,7 @@ export function repairChecks(lines: ConstrainedLine[], format: MrzFormat): Repai
       const after = validNames(p);
       if (!after.has(name)) return;
       for (const v of before) if (!after.has(v)) return;
-      best = { cost, texts: t, parsed: p };
+      best = { cost, texts: t, parsed: p, changes };
     };
     for (let i = 0; i < options.length; i++) {
       consider([options[i]!]);
@@ -97,7 +118,8 @@ export function repairChecks(lines: ConstrainedLine[], format: MrzFormat): Repai
       }
     }
     if (best) {
-      const chosen: { texts: string[]; parsed: ParsedMrz } = best;
+      const chosen: { texts: string[]; parsed: ParsedMrz; changes: Option[] } = best;
+      noteDecision('mrz-repair', describe(name, chosen.changes));
       texts = chosen.texts;
       parsed = chosen.parsed;
       corrected = true;
@@ -139,6 +161,9 @@ function agreeStates(
       line: span.line,
       at: span.start + i,
       char: want,
+      from: pos.char,
+      chosenProb: pos.prob,
+      altProb: alt.prob,
       cost: Math.log(Math.max(pos.prob, 1e-6) / alt.prob),
     });
   };
@@ -152,5 +177,6 @@ function agreeStates(
   const before = validNames(parsed);
   const after = validNames(p);
   for (const v of before) if (!after.has(v)) return null;
+  noteDecision('mrz-repair', describe('states', [best]));
   return { texts: t, parsed: p };
 }
