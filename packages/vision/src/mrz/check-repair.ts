@@ -17,6 +17,25 @@ export const MIN_REPAIR_PROB = 0.02;
 const MAX_CHANGES = 2;
 /** Alternatives tried per check (the most probable ones over its positions). */
 const MAX_OPTIONS = 10;
+/**
+ * A check digit is one decimal digit: a reading changed at random passes it one time in ten, and
+ * the search below tries up to 55 combinations (10 single changes and their pairs), so on a
+ * misread some combination passes by chance more often than not. A pass is therefore evidence
+ * worth a factor of ten at most, and only for a combination the check singles out:
+ * - the repair's total cost (-log of how much less probable the recogniser found the changed
+ *   characters than its reading) may not exceed ln 10: a change the recogniser found more than
+ *   ten times less likely than its reading is likelier a chance pass than a correction (two
+ *   alternatives at ~1 % of their readings, a misread fixed into validity, cost ~9);
+ * - the next passing combination must be at least three times less probable (MIN_MARGIN): when
+ *   two combinations pass with comparable belief, the check digit cannot tell them apart and
+ *   choosing one is a guess. Measured on the small photos of tuning seeds 13 and 23 (decisions.md):
+ *   every wrong repair had a runner-up within 0.81 nats, every right one on a document read
+ *   right 1.75 nats or more behind or none; ln 3 = 1.10 lies between.
+ * A refused repair leaves the check failing: an honest `mrz_checksum` fail, never a wrong MRZ
+ * vouched for by its own check digits.
+ */
+const MAX_REPAIR_COST = Math.log(10);
+const MIN_MARGIN = Math.log(3);
 
 export interface RepairedMrz {
   lines: string[];
@@ -51,8 +70,7 @@ function validNames(p: ParsedMrz): Set<string> {
 
 function optionsFor(check: MrzDigitCheck, lines: ConstrainedLine[]): Option[] {
   const out: Option[] = [];
-  const spans = [...check.ranges, { line: check.line, start: check.checkAt, end: check.checkAt + 1 }];
-  for (const r of spans) {
+  for (const r of spansOf(check)) {
     const line = lines[r.line];
     if (!line) continue;
     for (let at = r.start; at < r.end; at++) {
@@ -75,6 +93,43 @@ function optionsFor(check: MrzDigitCheck, lines: ConstrainedLine[]): Option[] {
   return out.sort((a, b) => a.cost - b.cost).slice(0, MAX_OPTIONS);
 }
 
+/** A combination of changes that makes the failing check hold without breaking another. */
+interface Candidate {
+  cost: number;
+  texts: string[];
+  parsed: ParsedMrz;
+  changes: Option[];
+}
+
+/** The cheapest candidate of each distinct text, cheapest first (`ranked` sorted by cost). */
+function distinct(ranked: Candidate[]): Candidate[] {
+  const seen = new Set<string>();
+  return ranked.filter((c) => {
+    const key = c.texts.join('\n');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Every position a check covers, its digit included. */
+function spansOf(check: MrzDigitCheck) {
+  return [...check.ranges, { line: check.line, start: check.checkAt, end: check.checkAt + 1 }];
+}
+
+/** What the profile records beside a repair (measurement only). */
+function evidence(ranked: Candidate[]): string {
+  const margin = ranked[1] ? (ranked[1].cost - ranked[0]!.cost).toFixed(2) : 'none';
+  return `cost=${ranked[0]!.cost.toFixed(2)} margin=${margin} passing=${ranked.length}`;
+}
+
+/** Why the cheapest passing candidate is not taken, or null when it is. */
+function refusal(best: Candidate, next: Candidate | undefined): string | null {
+  if (best.cost > MAX_REPAIR_COST) return 'cost';
+  if (next && next.cost - best.cost < MIN_MARGIN) return 'ambiguous';
+  return null;
+}
+
 function apply(texts: string[], changes: Option[]): string[] {
   const out = texts.map((t) => [...t]);
   for (const c of changes) out[c.line]![c.at] = c.char;
@@ -95,17 +150,15 @@ export function repairChecks(lines: ConstrainedLine[], format: MrzFormat): Repai
     if (!check || check.valid) continue;
     const before = validNames(parsed);
     const options = optionsFor(check, lines);
-    let best: { cost: number; texts: string[]; parsed: ParsedMrz; changes: Option[] } | null = null;
+    const passing: Candidate[] = [];
     const consider = (changes: Option[]) => {
-      const cost = changes.reduce((s, c) => s + c.cost, 0);
-      if (best && cost >= best.cost) return;
       const t = apply(texts, changes);
       const p = parseMrz(t);
       if (!p || p.format !== format) return;
       const after = validNames(p);
       if (!after.has(name)) return;
       for (const v of before) if (!after.has(v)) return;
-      best = { cost, texts: t, parsed: p, changes };
+      passing.push({ cost: changes.reduce((s, c) => s + c.cost, 0), texts: t, parsed: p, changes });
     };
     for (let i = 0; i < options.length; i++) {
       consider([options[i]!]);
@@ -117,11 +170,17 @@ export function repairChecks(lines: ConstrainedLine[], format: MrzFormat): Repai
         consider([a, b]);
       }
     }
+    const ranked = distinct(passing.sort((a, b) => a.cost - b.cost));
+    const best = ranked[0];
     if (best) {
-      const chosen: { texts: string[]; parsed: ParsedMrz; changes: Option[] } = best;
-      noteDecision('mrz-repair', describe(name, chosen.changes));
-      texts = chosen.texts;
-      parsed = chosen.parsed;
+      const refused = refusal(best, ranked[1]);
+      noteDecision(
+        'mrz-repair',
+        `${describe(name, best.changes)} ${evidence(ranked)} ${refused ? `refused: ${refused}` : 'kept'}`,
+      );
+      if (refused) continue;
+      texts = best.texts;
+      parsed = best.parsed;
       corrected = true;
     }
   }
