@@ -6,7 +6,8 @@ import type { ConstrainedLine } from './constrained-decode.ts';
  * Check digits choose between the recogniser's own alternatives, and nothing else. For a failing
  * check, the positions it covers (and the digit itself) are tried with the alternatives the
  * recogniser gave them (constrained-decode.ts); the cheapest change, measured by how much less
- * probable the recogniser found it, that makes the check hold without breaking another wins.
+ * probable the recogniser found it, that makes the check hold without breaking another wins,
+ * when the check singles it out (MAX_REPAIR_COST, MIN_MARGIN); else the check is left failing.
  * A character the recogniser saw no alternative for is never changed: a genuinely wrong printed
  * check digit on a clear print stays wrong and `mrz_checksum` fails.
  */
@@ -28,9 +29,9 @@ const MAX_OPTIONS = 10;
  *   alternatives at ~1 % of their readings, a misread fixed into validity, cost ~9);
  * - the next passing combination must be at least three times less probable (MIN_MARGIN): when
  *   two combinations pass with comparable belief, the check digit cannot tell them apart and
- *   choosing one is a guess. Measured on the small photos of tuning seeds 13 and 23 (decisions.md):
- *   every wrong repair had a runner-up within 0.81 nats, every right one on a document read
- *   right 1.75 nats or more behind or none; ln 3 = 1.10 lies between.
+ *   choosing one is a guess. Measured on tuning seeds (decisions.md): every wrong repair had a
+ *   runner-up within 0.81 nats, every right one on a document read right 1.66 nats or more
+ *   behind, or none; ln 3 = 1.10 lies between.
  * A refused repair leaves the check failing: an honest `mrz_checksum` fail, never a wrong MRZ
  * vouched for by its own check digits.
  */
