@@ -79,8 +79,6 @@ interface Row {
   checksPass?: boolean;
   /** Every check-digit repair made while reading (profile decisions, mrz/check-repair.ts). */
   repairs?: string[];
-  /** The reading differs from the truth at a position some check digit covers (or at the digit). */
-  wrongUnderCheck?: boolean;
 }
 
 /**
@@ -259,7 +257,6 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
       miss: truthMrz ? missClass(got, truthMrz) : null,
       repaired: reading.mrz?.corrected ?? false,
       checksPass: checksPass(got),
-      wrongUnderCheck: truthMrz ? wrongUnderCheck(got, truthMrz) : false,
       repairs: events.filter((e) => e.kind === 'decision' && e.name === 'mrz-repair').map((e) => e.detail),
     };
     rows.push(row);
@@ -270,7 +267,7 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
           (f) =>
             `${f.field}=${JSON.stringify(reading.printed[f.field as 'surname'])}≠${JSON.stringify(printed[f.field])}`,
         );
-      const marks = `${row.repaired ? ' [repaired]' : ''}${falseValid(row) ? (row.wrongUnderCheck ? ' [FALSE VALID under check]' : ' [FALSE VALID unchecked]') : ''}`;
+      const marks = `${row.repaired ? ' [repaired]' : ''}${falseValid(row) ? ` [FALSE VALID, ${falseValidKind(row)}]` : ''}`;
       console.log(
         `${row.mrz ? (row.mrz.exact ? 'OK ' : 'ERR') : row.invented ? 'INV' : '   '} #${item.index} ${row.layout} ${row.level}${row.conditions.map((c) => ` [${c}]`).join('')}${marks} ${Math.round(ms)}ms rec=${work.ocrRec}+${work.mrzModel} cpu=${Math.round(work.cpuMs)}ms${work.cascade.map(([d]) => ` [${d}]`).join('')} type=${reading.document.type}${row.typeOk ? '' : '(!)'} ${bad.join(' ')}`,
       );
@@ -280,6 +277,17 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
     }
   }
   return { rows, stopped };
+}
+
+/**
+ * Where a false valid is wrong: in another format than the truth's (a passport's rows read as a
+ * card's shorter lines, whose own checks hold), under a check digit (a check passed wrongly: a
+ * misread compensated, by chance or by a repair), or only where no check digit reaches.
+ */
+const FALSE_VALID_KINDS = ['other format', 'under a check digit', 'unchecked only'] as const;
+function falseValidKind(r: Row): (typeof FALSE_VALID_KINDS)[number] {
+  if (r.miss === 'wrong format' || r.miss === 'short lines') return 'other format';
+  return wrongUnderCheck(r.got, r.truth!) ? 'under a check digit' : 'unchecked only';
 }
 
 /** A wrong MRZ returned with every check digit holding (on a document that has an MRZ). */
@@ -297,12 +305,12 @@ function repairSummary(rows: Row[]): string {
   const exact = repaired.filter((r) => r.mrz!.exact).length;
   const fv = withMrz.filter(falseValid);
   const repairedFv = fv.filter((r) => r.repaired).length;
-  const checkedFv = fv.filter((r) => r.wrongUnderCheck ?? wrongUnderCheck(r.got, r.truth!)).length;
+  const kinds = FALSE_VALID_KINDS.map((k) => `${fv.filter((r) => falseValidKind(r) === k).length} ${k}`);
   return (
     `MRZ repaired (returned MRZ corrected): ${repaired.length}/${withMrz.length} returned, ` +
     `${exact} exact, ${repaired.length - exact} wrong. ` +
     `False valid (every check digit holds, MRZ wrong): ${fv.length}/${withMrz.length} returned ` +
-    `(${repairedFv} of them repaired; ${checkedFv} wrong under a check digit, ${fv.length - checkedFv} wrong only where none reaches)${fv.length ? `: #${fv.map((r) => r.index).join(', #')}` : ''}. ` +
+    `(${repairedFv} of them repaired; wrong: ${kinds.join(', ')})${fv.length ? `: #${fv.map((r) => r.index).join(', #')}` : ''}. ` +
     `Check digits failing on a wrong MRZ: ${withMrz.filter((r) => !r.mrz!.exact && !r.checksPass).length}.`
   );
 }
