@@ -7,7 +7,7 @@ import type { ConstrainedLine } from './constrained-decode.ts';
  * check, the positions it covers (and the digit itself) are tried with the alternatives the
  * recogniser gave them (constrained-decode.ts); the cheapest change, measured by how much less
  * probable the recogniser found it, that makes the check hold without breaking another wins,
- * when the check singles it out (MAX_REPAIR_COST, MIN_MARGIN); else the check is left failing.
+ * unless it costs more than a check digit's pass can vouch for (MAX_REPAIR_COST).
  * A character the recogniser saw no alternative for is never changed: a genuinely wrong printed
  * check digit on a clear print stays wrong and `mrz_checksum` fails.
  */
@@ -21,22 +21,15 @@ const MAX_OPTIONS = 10;
 /**
  * A check digit is one decimal digit: a reading changed at random passes it one time in ten, and
  * the search below tries up to 55 combinations (10 single changes and their pairs), so on a
- * misread some combination passes by chance more often than not. A pass is therefore evidence
- * worth a factor of ten at most, and only for a combination the check singles out:
- * - the repair's total cost (-log of how much less probable the recogniser found the changed
- *   characters than its reading) may not exceed ln 10: a change the recogniser found more than
- *   ten times less likely than its reading is likelier a chance pass than a correction (two
- *   alternatives at ~1 % of their readings, a misread fixed into validity, cost ~9);
- * - the next passing combination must be at least three times less probable (MIN_MARGIN): when
- *   two combinations pass with comparable belief, the check digit cannot tell them apart and
- *   choosing one is a guess. Measured on tuning seeds (decisions.md): every wrong repair had a
- *   runner-up within 0.81 nats, every right one on a document read right 1.66 nats or more
- *   behind, or none; ln 3 = 1.10 lies between.
- * A refused repair leaves the check failing: an honest `mrz_checksum` fail, never a wrong MRZ
- * vouched for by its own check digits.
+ * misread some combination often passes by chance. A pass is evidence worth a factor of ten at
+ * most: a repair whose total cost (-log of how much less probable the recogniser found the
+ * changed characters than its reading) exceeds ln 10 is likelier a chance pass than a correction,
+ * and is refused (two alternatives at ~1 % of their readings, a misread fixed into validity,
+ * cost ~9). A refused repair leaves the check failing: an honest `mrz_checksum` fail.
+ * Measured and not kept (decisions.md): also refusing when another passing combination is nearly
+ * as probable; the profile still records that margin.
  */
 const MAX_REPAIR_COST = Math.log(10);
-const MIN_MARGIN = Math.log(3);
 
 export interface RepairedMrz {
   lines: string[];
@@ -125,10 +118,8 @@ function evidence(ranked: Candidate[]): string {
 }
 
 /** Why the cheapest passing candidate is not taken, or null when it is. */
-function refusal(best: Candidate, next: Candidate | undefined): string | null {
-  if (best.cost > MAX_REPAIR_COST) return 'cost';
-  if (next && next.cost - best.cost < MIN_MARGIN) return 'ambiguous';
-  return null;
+function refusal(best: Candidate): string | null {
+  return best.cost > MAX_REPAIR_COST ? 'cost' : null;
 }
 
 function apply(texts: string[], changes: Option[]): string[] {
@@ -174,7 +165,7 @@ export function repairChecks(lines: ConstrainedLine[], format: MrzFormat): Repai
     const ranked = distinct(passing.sort((a, b) => a.cost - b.cost));
     const best = ranked[0];
     if (best) {
-      const refused = refusal(best, ranked[1]);
+      const refused = refusal(best);
       noteDecision(
         'mrz-repair',
         `${describe(name, best.changes)} ${evidence(ranked)} ${refused ? `refused: ${refused}` : 'kept'}`,
