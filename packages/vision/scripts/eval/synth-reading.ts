@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseMrz } from '@idv/core';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { readDocument, warmUp } from '../../src/read-document.ts';
 import { startProfile, stopProfile } from '../../src/runtime/profile.ts';
@@ -35,7 +36,10 @@ import {
  * Saved rows hold the reading and the truth of every MRZ, and misses are counted by class
  * (missClass) so that a change is measured on the class it targets.
  * Shards: n processes each read every n-th document (index k modulo n) and save their rows; the
- * merge prints the one table of the run (a loaded machine gives each process its share).
+ * merge prints the one table of the run (a loaded machine gives each process its share). In a
+ * merge a later file's row replaces an earlier one of the same document (a `--docs` re-run).
+ * Every run also counts the MRZs its corrector repaired (exact or wrong) and the "false valid"
+ * ones: wrong, yet every check digit holds (repairSummary).
  */
 
 /** The printed fields scored (the spec's "clean reading" of a card needs all four). */
@@ -48,6 +52,8 @@ export const SCORED_FIELDS = [
 ] as const;
 
 interface Row {
+  /** The document's corpus index (absent in files saved before it was recorded). */
+  index?: number;
   kind: string;
   layout: string;
   heldOut: boolean;
@@ -67,6 +73,38 @@ interface Row {
   truth: string[] | null;
   /** Why the MRZ was missed (null when exact or when the document has none). */
   miss: MissClass | null;
+  /** The MRZ returned was changed by its corrector (the reading's `corrected`: check-digit repair). */
+  repaired?: boolean;
+  /** The MRZ returned has every check digit holding (mrz_checksum would pass on it). */
+  checksPass?: boolean;
+  /** Every check-digit repair made while reading (profile decisions, mrz/check-repair.ts). */
+  repairs?: string[];
+}
+
+/**
+ * Whether `got` differs from `truth` at a position a check digit covers (its data or the digit
+ * itself). A false valid wrong only elsewhere (a name letter, the sex) is a misread no check
+ * digit can see; one wrong under a check digit passed that check wrongly: a misread compensated,
+ * by chance or by a repair.
+ */
+export function wrongUnderCheck(got: string[] | null, truth: string[]): boolean {
+  const p = parseMrz(truth);
+  if (!got || !p) return false;
+  return p.checks.some((c) =>
+    [...c.ranges, { line: c.line, start: c.checkAt, end: c.checkAt + 1 }].some((r) =>
+      [...truth[r.line]!.slice(r.start, r.end)].some((ch, i) => got[r.line]?.[r.start + i] !== ch),
+    ),
+  );
+}
+
+/**
+ * An MRZ whose every check digit holds, at the right lengths in the MRZ alphabet: what
+ * mrz_checksum passes. Such an MRZ that is not the truth's ("false valid") is the worst reading
+ * the service can return: wrong identity data vouched for by its own check digits.
+ */
+export function checksPass(lines: string[] | null): boolean {
+  const p = lines ? parseMrz(lines) : null;
+  return !!p && p.lengthsValid && !p.invalidCharacters && p.checks.every((c) => c.valid);
 }
 
 /**
@@ -151,7 +189,16 @@ async function mergeRows(files: string[]): Promise<SavedRows> {
   const parts = await Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8')) as SavedRows));
   const seeds = [...new Set(parts.map((p) => p.seed))];
   if (seeds.length > 1) throw new Error(`--merge: the shards read different seeds (${seeds.join(', ')})`);
-  return { rows: parts.flatMap((p) => p.rows), stopped: parts.some((p) => p.stopped), seed: seeds[0] };
+  // A row of a later file replaces the earlier row of the same document: a `--docs` re-run of a
+  // change merged over the full run it re-measures (documents the change cannot alter kept).
+  const byIndex = new Map<number, Row>();
+  const unindexed: Row[] = [];
+  for (const r of parts.flatMap((p) => p.rows)) {
+    if (r.index === undefined) unindexed.push(r);
+    else byIndex.set(r.index, r);
+  }
+  const rows = [...unindexed, ...[...byIndex.values()].sort((a, b) => a.index! - b.index!)];
+  return { rows, stopped: parts.some((p) => p.stopped), seed: seeds[0] };
 }
 
 async function readRows(opts: SynthReadingOptions, count: number): Promise<SavedRows> {
@@ -178,7 +225,8 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
     const cpu0 = process.cpuUsage();
     startProfile();
     const reading = await readDocument({ front, back });
-    const work = recogniserWork(stopProfile(), process.cpuUsage(cpu0));
+    const events = stopProfile();
+    const work = recogniserWork(events, process.cpuUsage(cpu0));
     const ms = performance.now() - start;
     const truthMrz = t.mrz ?? doc.back?.truth.mrz ?? null;
     const got = reading.mrz?.lines ?? null;
@@ -191,6 +239,7 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
       return { field: f, ok, wrong: !ok && reading.printed[f] !== null };
     });
     const row: Row = {
+      index: item.index,
       kind: kindLabel(t, item.options.composite ?? false),
       layout: [...t.layouts, ...(doc.back?.truth.layouts ?? [])].join('+'),
       heldOut: t.heldOut || (doc.back?.truth.heldOut ?? false),
@@ -206,6 +255,9 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
       got,
       truth: truthMrz,
       miss: truthMrz ? missClass(got, truthMrz) : null,
+      repaired: reading.mrz?.corrected ?? false,
+      checksPass: checksPass(got),
+      repairs: events.filter((e) => e.kind === 'decision' && e.name === 'mrz-repair').map((e) => e.detail),
     };
     rows.push(row);
     if (opts.verbose) {
@@ -215,14 +267,52 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
           (f) =>
             `${f.field}=${JSON.stringify(reading.printed[f.field as 'surname'])}≠${JSON.stringify(printed[f.field])}`,
         );
+      const marks = `${row.repaired ? ' [repaired]' : ''}${falseValid(row) ? ` [FALSE VALID, ${falseValidKind(row)}]` : ''}`;
       console.log(
-        `${row.mrz ? (row.mrz.exact ? 'OK ' : 'ERR') : row.invented ? 'INV' : '   '} #${item.index} ${row.layout} ${row.level}${row.conditions.map((c) => ` [${c}]`).join('')} ${Math.round(ms)}ms rec=${work.ocrRec}+${work.mrzModel} cpu=${Math.round(work.cpuMs)}ms${work.cascade.map(([d]) => ` [${d}]`).join('')} type=${reading.document.type}${row.typeOk ? '' : '(!)'} ${bad.join(' ')}`,
+        `${row.mrz ? (row.mrz.exact ? 'OK ' : 'ERR') : row.invented ? 'INV' : '   '} #${item.index} ${row.layout} ${row.level}${row.conditions.map((c) => ` [${c}]`).join('')}${marks} ${Math.round(ms)}ms rec=${work.ocrRec}+${work.mrzModel} cpu=${Math.round(work.cpuMs)}ms${work.cascade.map(([d]) => ` [${d}]`).join('')} type=${reading.document.type}${row.typeOk ? '' : '(!)'} ${bad.join(' ')}`,
       );
       if (row.mrz && !row.mrz.exact)
         console.log(`    ${row.miss}: got   ${JSON.stringify(got)}\n    truth ${JSON.stringify(truthMrz)}`);
+      if (row.repairs!.length) console.log(`    repairs: ${row.repairs!.join(' | ')}`);
     }
   }
   return { rows, stopped };
+}
+
+/**
+ * Where a false valid is wrong: in another format than the truth's (a passport's rows read as a
+ * card's shorter lines, whose own checks hold), under a check digit (a check passed wrongly: a
+ * misread compensated, by chance or by a repair), or only where no check digit reaches.
+ */
+const FALSE_VALID_KINDS = ['other format', 'under a check digit', 'unchecked only'] as const;
+function falseValidKind(r: Row): (typeof FALSE_VALID_KINDS)[number] {
+  if (r.miss === 'wrong format' || r.miss === 'short lines') return 'other format';
+  return wrongUnderCheck(r.got, r.truth!) ? 'under a check digit' : 'unchecked only';
+}
+
+/** A wrong MRZ returned with every check digit holding (on a document that has an MRZ). */
+function falseValid(r: Row): boolean {
+  return !!r.mrz && !r.mrz.exact && r.checksPass === true;
+}
+
+/**
+ * Repairs and false valids of a run: how many MRZs returned were changed by their corrector, how
+ * many of those are exact, and how many MRZs returned pass every check digit yet are wrong.
+ */
+function repairSummary(rows: Row[]): string {
+  const withMrz = rows.filter((r) => r.mrz && r.got);
+  const repaired = withMrz.filter((r) => r.repaired);
+  const exact = repaired.filter((r) => r.mrz!.exact).length;
+  const fv = withMrz.filter(falseValid);
+  const repairedFv = fv.filter((r) => r.repaired).length;
+  const kinds = FALSE_VALID_KINDS.map((k) => `${fv.filter((r) => falseValidKind(r) === k).length} ${k}`);
+  return (
+    `MRZ repaired (returned MRZ corrected): ${repaired.length}/${withMrz.length} returned, ` +
+    `${exact} exact, ${repaired.length - exact} wrong. ` +
+    `False valid (every check digit holds, MRZ wrong): ${fv.length}/${withMrz.length} returned ` +
+    `(${repairedFv} of them repaired; wrong: ${kinds.join(', ')})${fv.length ? `: #${fv.map((r) => r.index).join(', #')}` : ''}. ` +
+    `Check digits failing on a wrong MRZ: ${withMrz.filter((r) => !r.mrz!.exact && !r.checksPass).length}.`
+  );
 }
 
 function summarizeRows(rows: Row[], stopped: boolean, count: number, opts: SynthReadingOptions): void {
@@ -302,6 +392,7 @@ function summarizeRows(rows: Row[], stopped: boolean, count: number, opts: Synth
   console.log(
     `\nPrinted fields read wrong (a value returned, not the truth's): ${SCORED_FIELDS.map(wrong).join(', ')}`,
   );
+  console.log(`\n${repairSummary(rows)}`);
   const misses = rows.filter((r) => r.miss);
   console.log(
     `\nMRZ misses by class (${misses.length}): ${MISS_CLASSES.map((c) => `${c} ${misses.filter((r) => r.miss === c).length}`).join(', ')}`,

@@ -1,11 +1,13 @@
 import { MRZ_LAYOUTS, type MrzDigitCheck, type MrzFormat, type ParsedMrz, parseMrz } from '@idv/core';
+import { noteDecision } from '../runtime/profile.ts';
 import type { ConstrainedLine } from './constrained-decode.ts';
 
 /**
  * Check digits choose between the recogniser's own alternatives, and nothing else. For a failing
  * check, the positions it covers (and the digit itself) are tried with the alternatives the
  * recogniser gave them (constrained-decode.ts); the cheapest change, measured by how much less
- * probable the recogniser found it, that makes the check hold without breaking another wins.
+ * probable the recogniser found it, that makes the check hold without breaking another wins,
+ * unless it costs more than a check digit's pass can vouch for (MAX_REPAIR_COST).
  * A character the recogniser saw no alternative for is never changed: a genuinely wrong printed
  * check digit on a clear print stays wrong and `mrz_checksum` fails.
  */
@@ -16,6 +18,18 @@ export const MIN_REPAIR_PROB = 0.02;
 const MAX_CHANGES = 2;
 /** Alternatives tried per check (the most probable ones over its positions). */
 const MAX_OPTIONS = 10;
+/**
+ * A check digit is one decimal digit: a reading changed at random passes it one time in ten, and
+ * the search below tries up to 55 combinations (10 single changes and their pairs), so on a
+ * misread some combination often passes by chance. A pass is evidence worth a factor of ten at
+ * most: a repair whose total cost (-log of how much less probable the recogniser found the
+ * changed characters than its reading) exceeds ln 10 is likelier a chance pass than a correction,
+ * and is refused (two alternatives at ~1 % of their readings, a misread fixed into validity,
+ * cost ~9). A refused repair leaves the check failing: an honest `mrz_checksum` fail.
+ * Measured and not kept (decisions.md): also refusing when another passing combination is nearly
+ * as probable; the profile still records that margin.
+ */
+const MAX_REPAIR_COST = Math.log(10);
 
 export interface RepairedMrz {
   lines: string[];
@@ -28,8 +42,20 @@ interface Option {
   line: number;
   at: number;
   char: string;
+  /** The character read there, and the probabilities of it and of the alternative. */
+  from: string;
+  chosenProb: number;
+  altProb: number;
   /** -log(alternative / chosen): what the change costs in recogniser belief. */
   cost: number;
+}
+
+/** A repair as the profile records it (measurement only): `check: 1:12 O>0 0.610/0.300, …`. */
+function describe(check: string, changes: Option[]): string {
+  const each = changes.map(
+    (c) => `${c.line}:${c.at} ${c.from}>${c.char} ${c.chosenProb.toFixed(3)}/${c.altProb.toFixed(3)}`,
+  );
+  return `${check}: ${each.join(', ')}`;
 }
 
 function validNames(p: ParsedMrz): Set<string> {
@@ -38,8 +64,7 @@ function validNames(p: ParsedMrz): Set<string> {
 
 function optionsFor(check: MrzDigitCheck, lines: ConstrainedLine[]): Option[] {
   const out: Option[] = [];
-  const spans = [...check.ranges, { line: check.line, start: check.checkAt, end: check.checkAt + 1 }];
-  for (const r of spans) {
+  for (const r of spansOf(check)) {
     const line = lines[r.line];
     if (!line) continue;
     for (let at = r.start; at < r.end; at++) {
@@ -47,11 +72,54 @@ function optionsFor(check: MrzDigitCheck, lines: ConstrainedLine[]): Option[] {
       if (!pos) continue;
       for (const alt of pos.alternatives) {
         if (alt.prob < MIN_REPAIR_PROB) continue;
-        out.push({ line: r.line, at, char: alt.char, cost: Math.log(Math.max(pos.prob, 1e-6) / alt.prob) });
+        out.push({
+          line: r.line,
+          at,
+          char: alt.char,
+          from: pos.char,
+          chosenProb: pos.prob,
+          altProb: alt.prob,
+          cost: Math.log(Math.max(pos.prob, 1e-6) / alt.prob),
+        });
       }
     }
   }
   return out.sort((a, b) => a.cost - b.cost).slice(0, MAX_OPTIONS);
+}
+
+/** A combination of changes that makes the failing check hold without breaking another. */
+interface Candidate {
+  cost: number;
+  texts: string[];
+  parsed: ParsedMrz;
+  changes: Option[];
+}
+
+/** The cheapest candidate of each distinct text, cheapest first (`ranked` sorted by cost). */
+function distinct(ranked: Candidate[]): Candidate[] {
+  const seen = new Set<string>();
+  return ranked.filter((c) => {
+    const key = c.texts.join('\n');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Every position a check covers, its digit included. */
+function spansOf(check: MrzDigitCheck) {
+  return [...check.ranges, { line: check.line, start: check.checkAt, end: check.checkAt + 1 }];
+}
+
+/** What the profile records beside a repair (measurement only). */
+function evidence(ranked: Candidate[]): string {
+  const margin = ranked[1] ? (ranked[1].cost - ranked[0]!.cost).toFixed(2) : 'none';
+  return `cost=${ranked[0]!.cost.toFixed(2)} margin=${margin} passing=${ranked.length}`;
+}
+
+/** Why the cheapest passing candidate is not taken, or null when it is. */
+function refusal(best: Candidate): string | null {
+  return best.cost > MAX_REPAIR_COST ? 'cost' : null;
 }
 
 function apply(texts: string[], changes: Option[]): string[] {
@@ -74,17 +142,15 @@ export function repairChecks(lines: ConstrainedLine[], format: MrzFormat): Repai
     if (!check || check.valid) continue;
     const before = validNames(parsed);
     const options = optionsFor(check, lines);
-    let best: { cost: number; texts: string[]; parsed: ParsedMrz } | null = null;
+    const passing: Candidate[] = [];
     const consider = (changes: Option[]) => {
-      const cost = changes.reduce((s, c) => s + c.cost, 0);
-      if (best && cost >= best.cost) return;
       const t = apply(texts, changes);
       const p = parseMrz(t);
       if (!p || p.format !== format) return;
       const after = validNames(p);
       if (!after.has(name)) return;
       for (const v of before) if (!after.has(v)) return;
-      best = { cost, texts: t, parsed: p };
+      passing.push({ cost: changes.reduce((s, c) => s + c.cost, 0), texts: t, parsed: p, changes });
     };
     for (let i = 0; i < options.length; i++) {
       consider([options[i]!]);
@@ -96,10 +162,17 @@ export function repairChecks(lines: ConstrainedLine[], format: MrzFormat): Repai
         consider([a, b]);
       }
     }
+    const ranked = distinct(passing.sort((a, b) => a.cost - b.cost));
+    const best = ranked[0];
     if (best) {
-      const chosen: { texts: string[]; parsed: ParsedMrz } = best;
-      texts = chosen.texts;
-      parsed = chosen.parsed;
+      const refused = refusal(best);
+      noteDecision(
+        'mrz-repair',
+        `${describe(name, best.changes)} ${evidence(ranked)} ${refused ? `refused: ${refused}` : 'kept'}`,
+      );
+      if (refused) continue;
+      texts = best.texts;
+      parsed = best.parsed;
       corrected = true;
     }
   }
@@ -139,6 +212,9 @@ function agreeStates(
       line: span.line,
       at: span.start + i,
       char: want,
+      from: pos.char,
+      chosenProb: pos.prob,
+      altProb: alt.prob,
       cost: Math.log(Math.max(pos.prob, 1e-6) / alt.prob),
     });
   };
@@ -152,5 +228,6 @@ function agreeStates(
   const before = validNames(parsed);
   const after = validNames(p);
   for (const v of before) if (!after.has(v)) return null;
+  noteDecision('mrz-repair', describe('states', [best]));
   return { texts: t, parsed: p };
 }

@@ -3,7 +3,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * A profile of the heavy operations of an analysis: every model run (with its input size), every
  * image decode or resize, and the steps that contain them, with their time; and the decisions
- * that choose how much work is done (the MRZ cascade's stop or vote, mrz/cascade-stop.ts). Off by
+ * that choose how much work is done (the MRZ cascade's stop or vote, mrz/cascade-stop.ts) or
+ * what a reading becomes (check-digit repairs kept or refused, mrz/check-repair.ts). Off by
  * default (one boolean test per operation); `npm run bench -- profile` switches it on around one
  * analysis at a time, so the events belong to that analysis. Never used to decide anything:
  * measurement only.
