@@ -126,13 +126,18 @@ export function fieldFontDeviation(
   // taller one counts there. Substitutions inside the value are judged as before.
   const margin = opts.paddedByHeight ? crop.height : 0;
   const inMargin = (g: Glyph) => g.x + g.w / 2 < margin || g.x + g.w / 2 > crop.width - margin;
+  // The same for a label longer than the margin glued to its value ("N° / No 4385…", a Sahel
+  // card's number read as one line with its label): a shorter glyph outside the value's own
+  // words is the label's.
+  const value = valueSpan(letters, capitals.inliers, capitalAt);
+  const outsideValue = (g: Glyph) => g.x + g.w / 2 < value.from || g.x + g.w / 2 > value.to;
   let worst = 0;
   for (const g of letters) {
     const expected = capitalAt(g);
     if (expected <= 0) continue;
     const deviation = (g.h - expected) / expected;
     if (deviation < 0) {
-      if (opts.fillers || inMargin(g)) continue;
+      if (opts.fillers || inMargin(g) || outsideValue(g)) continue;
       if (baseline - (g.y + g.h) > BASELINE_TOLERANCE * expected) continue;
     }
     worst = Math.max(worst, Math.abs(deviation));
@@ -195,6 +200,54 @@ function lineFit(gs: Glyph[]): { at: number; slope: number } {
   });
   const slope = sxx > 0 ? sxy / sxx : 0;
   return { at: my - slope * mx, slope };
+}
+
+/**
+ * A gap between two glyphs wider than this share of the capital height separates words. Within
+ * a word of capitals or digits the gaps measure 0.1–0.25 of the height (a narrow '1' or 'I' the
+ * most; a digit substituted at 0.72× its size widens its gaps by about 0.1); a space between
+ * words, 0.35 and more (0.38 between a Sahel card's "No" label and its number, tuning half).
+ */
+const WORD_GAP = 0.3;
+
+/**
+ * Where the value lies along a field crop: from the first to the last word (glyphs split at
+ * WORD_GAP) holding two glyphs of capital height or more. A value is printed in capitals or
+ * digits (UNIFORM_HEIGHT_FIELDS), so its words are; a label glued to it by the reading step is
+ * printed smaller or in lowercase ("N° / No", "Date of birth:"), and its words are not. A single
+ * odd glyph inside the value keeps its word among the value's (the word's other glyphs are
+ * capitals); one set off as a word of its own at the value's end would be left out, which a
+ * substitution does not do (it keeps the glyph's place and widens its gaps by 0.1 at most).
+ */
+function valueSpan(
+  letters: Glyph[],
+  capitals: Glyph[],
+  capitalAt: (g: Glyph) => number,
+): { from: number; to: number } {
+  const sorted = [...letters].sort((a, b) => a.x - b.x);
+  const isCapital = new Set(capitals);
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  let word: Glyph[] = [];
+  const close = () => {
+    if (word.filter((g) => isCapital.has(g)).length >= 2) {
+      from = Math.min(from, word[0]!.x);
+      to = Math.max(to, ...word.map((g) => g.x + g.w));
+    }
+    word = [];
+  };
+  for (const g of sorted) {
+    const last = word[word.length - 1];
+    if (last) {
+      // Gaps measured from the rightmost ink so far: glyphs of a word may overlap in x.
+      const right = Math.max(...word.map((w) => w.x + w.w));
+      if (g.x - right > WORD_GAP * capitalAt(last)) close();
+    }
+    word.push(g);
+  }
+  close();
+  // No word of capitals (too few glyphs): the whole field is judged.
+  return from <= to ? { from, to } : { from: Number.NEGATIVE_INFINITY, to: Number.POSITIVE_INFINITY };
 }
 
 /** Glyphs within ±10 % of the fitted capital height count as capitals (±1–2 px at 12–20 px). */
