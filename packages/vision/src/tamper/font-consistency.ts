@@ -204,20 +204,21 @@ function lineFit(gs: Glyph[]): { at: number; slope: number } {
 
 /**
  * A gap between two glyphs wider than this share of the capital height separates words. Within
- * a word of capitals or digits the gaps measure 0.1–0.25 of the height (a narrow '1' or 'I' the
- * most; a digit substituted at 0.72× its size widens its gaps by about 0.1); a space between
- * words, 0.35 and more (0.38 between a Sahel card's "No" label and its number, tuning half).
+ * a word of capitals or digits the gaps measure 0.1–0.25 of the height; a space between words
+ * 0.35 and more (0.38 between a Sahel card's "No" label and its number, tuning half). A narrow
+ * glyph substituted smaller ('1' at 0.72×) can stand 0.3–0.43 off its neighbours: a word of its
+ * own, which valueSpan keeps within the value.
  */
 const WORD_GAP = 0.3;
 
 /**
  * Where the value lies along a field crop: from the first to the last word (glyphs split at
- * WORD_GAP) holding two glyphs of capital height or more. A value is printed in capitals or
- * digits (UNIFORM_HEIGHT_FIELDS), so its words are; a label glued to it by the reading step is
- * printed smaller or in lowercase ("N° / No", "Date of birth:"), and its words are not. A single
- * odd glyph inside the value keeps its word among the value's (the word's other glyphs are
- * capitals); one set off as a word of its own at the value's end would be left out, which a
- * substitution does not do (it keeps the glyph's place and widens its gaps by 0.1 at most).
+ * WORD_GAP) holding a glyph of capital height. A value is printed in capitals or digits
+ * (UNIFORM_HEIGHT_FIELDS); a label glued to it by the reading step is printed smaller or in
+ * lowercase ("N° / No", "Date of birth:"), so none of its glyphs reaches the capitals' height.
+ * What lies beyond the value's words at one end is set aside only when it holds two glyphs or
+ * more (a label is a word); a single shorter glyph there is a substitution at the value's end
+ * as likely, and is judged.
  */
 function valueSpan(
   letters: Glyph[],
@@ -230,7 +231,7 @@ function valueSpan(
   let to = Number.NEGATIVE_INFINITY;
   let word: Glyph[] = [];
   const close = () => {
-    if (word.filter((g) => isCapital.has(g)).length >= 2) {
+    if (word.some((g) => isCapital.has(g))) {
       from = Math.min(from, word[0]!.x);
       to = Math.max(to, ...word.map((g) => g.x + g.w));
     }
@@ -246,8 +247,13 @@ function valueSpan(
     word.push(g);
   }
   close();
-  // No word of capitals (too few glyphs): the whole field is judged.
-  return from <= to ? { from, to } : { from: Number.NEGATIVE_INFINITY, to: Number.POSITIVE_INFINITY };
+  const centre = (g: Glyph) => g.x + g.w / 2;
+  const before = sorted.filter((g) => centre(g) < from).length;
+  const after = sorted.filter((g) => centre(g) > to).length;
+  return {
+    from: before >= 2 ? from : Number.NEGATIVE_INFINITY,
+    to: after >= 2 ? to : Number.POSITIVE_INFINITY,
+  };
 }
 
 /** Glyphs within ±10 % of the fitted capital height count as capitals (±1–2 px at 12–20 px). */

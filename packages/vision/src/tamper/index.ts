@@ -26,7 +26,7 @@ import {
   isUniformHeightField,
 } from './font-consistency.ts';
 import { optInCueOn } from './opt-in-cues.ts';
-import { colourMeasures, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
+import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
 import { compareWithGhost, ghostMismatchStrength } from './portrait-ghost.ts';
 import { PORTRAIT_SWAP, portraitModelOn, portraitSwapScore } from './portrait-model.ts';
@@ -152,7 +152,7 @@ export async function detectTamper(
       side === 'front' ? portrait : null,
       context.documentRegions?.[side as 'front' | 'back'],
     );
-    const { spread, peak } = timed('photocopy', () => colourMeasures(image, window));
+    const spread = timed('photocopy', () => colourSpread(image, window));
     // The learned cue (capture-model.ts): toner, halftone and subpixel texture the colour
     // spread cannot see. By default only its screen part is used (learnedCues: the copy part
     // false-alarms on real documents).
@@ -162,18 +162,13 @@ export async function detectTamper(
     // With IDV_TAMPER_COPY_AGREE=1 the copy cues all run and a fail needs two of them
     // (copy-agreement.ts); off by default, see there.
     const agree = copyAgreementOn();
-    const colourCopy = photocopyStrength(
-      spread,
-      strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD,
-      peak,
-    );
+    const colourCopy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
     const learnedCopy = learned && (cues.copy || agree) ? learnedStrength(learned.copy, LEARNED_COPY) : null;
     // Stray toner dots on the blank paper (toner-speckle.ts): a copy that kept its colour.
     // Opt-in (speckleCueOn): it false-alarms on real genuine documents.
     const speckle = speckleCueOn() || agree ? timed('speckle', () => measureSpeckle(image, window)) : null;
     if (options.measures) {
       options.measures[`${side}.spread`] = spread;
-      options.measures[`${side}.colour_peak`] = peak;
       if (learned) options.measures[`${side}.learned_copy`] = learned.copy;
       if (learned) options.measures[`${side}.learned_screen`] = learned.screen;
       if (speckle) options.measures[`${side}.speckle`] = speckle.density;

@@ -36,18 +36,6 @@ const UNMISTAKABLE_SPREAD = 0.005;
  */
 export const PHOTOCOPY_FAIL_SPREAD = 0.0072;
 
-/**
- * A grey copy keeps no saturated colour anywhere; a genuine document printed in pale tints does:
- * a flag stripe, a coloured title or emblem, a tinted photo. The spread (a 90th percentile) does
- * not see them (they cover well under a tenth of the page); the page's most colourful pixels do.
- * `colourPeak` is the 99.9th percentile of the same chromaticity distances. Measured on the
- * generated tuning corpus (docs/decisions.md, issue 14, bona fide fails): grey copies photographed
- * by a phone 0.008–0.049 (JPEG chroma noise, toner), the pale synthetic prints that failed as copies
- * 0.058–0.063. Above this bar a grey-looking page stays a review: the sign is raised, the check
- * is not failed on colour alone.
- */
-export const PHOTOCOPY_PEAK_GENUINE = 0.053;
-
 import type { Region } from './types.ts';
 
 export type { Region };
@@ -100,17 +88,6 @@ function aroundPortrait(
  * is not mistaken for document colour. Returns NaN when the region has too few mid-tones.
  */
 export function colourSpread(image: NormalizedImage, region: Region = documentWindow(image)): number {
-  return colourMeasures(image, region).spread;
-}
-
-/**
- * The spread (colourSpread) and the colour peak (PHOTOCOPY_PEAK_GENUINE) of `region`, from one
- * pass over its pixels; both NaN when the region has too few mid-tones.
- */
-export function colourMeasures(
-  image: NormalizedImage,
-  region: Region = documentWindow(image),
-): { spread: number; peak: number } {
   const { rgb, width } = image;
   const step = Math.max(1, Math.floor(Math.sqrt((region.w * region.h) / 200_000))); // ≤ ~200k samples
   const blocks = 4;
@@ -152,26 +129,18 @@ export function colourMeasures(
       }
     }
   }
-  if (nd < 500) return { spread: Number.NaN, peak: Number.NaN };
-  const all = distances.subarray(0, nd);
-  // quantile reorders in place; the multiset, hence the next quantile, is unchanged.
-  return { spread: quantile(all, 0.9), peak: quantile(all, 0.999) };
+  if (nd < 500) return Number.NaN;
+  return quantile(distances.subarray(0, nd), 0.9);
 }
 
 /**
  * The sign's strength from the spread, null for no sign: it grows from 0 at `threshold` to 1 at
  * UNMISTAKABLE_SPREAD, and stays under high severity above PHOTOCOPY_FAIL_SPREAD (a pale genuine
- * print and a grey copy overlap there, so a person looks rather than the check failing), and
- * when the page keeps saturated colour somewhere (`peak` over PHOTOCOPY_PEAK_GENUINE).
+ * print and a grey copy overlap there, so a person looks rather than the check failing).
  */
-export function photocopyStrength(
-  spread: number,
-  threshold = PHOTOCOPY_MAX_SPREAD,
-  peak = Number.NaN,
-): number | null {
+export function photocopyStrength(spread: number, threshold = PHOTOCOPY_MAX_SPREAD): number | null {
   if (Number.isNaN(spread) || spread > threshold) return null;
   const strength =
     Math.round(Math.min(1, (threshold - spread) / (threshold - UNMISTAKABLE_SPREAD)) * 100) / 100;
-  const heldAtReview = spread > PHOTOCOPY_FAIL_SPREAD || peak > PHOTOCOPY_PEAK_GENUINE;
-  return heldAtReview ? Math.min(strength, REVIEW_MAX_STRENGTH) : strength;
+  return spread > PHOTOCOPY_FAIL_SPREAD ? Math.min(strength, REVIEW_MAX_STRENGTH) : strength;
 }

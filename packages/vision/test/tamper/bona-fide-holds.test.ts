@@ -1,23 +1,14 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawColourCard } from '../../scripts/eval/corpus/colour-card.ts';
+import { describe, expect, it } from 'vitest';
 import { addBlur, addGlare, addMarks } from '../../scripts/eval/corpus/hazards.ts';
 import { drawPaperCard } from '../../scripts/eval/corpus/paper-card.ts';
 import { phoneCaptureMapped } from '../../scripts/eval/corpus/phone-capture.ts';
-import { greyCopy } from '../../scripts/eval/corpus/photocopy.ts';
-import { decodeRgb, drawSvg, encodeJpeg } from '../../scripts/eval/corpus/raster-io.ts';
+import { decodeRgb, encodeJpeg } from '../../scripts/eval/corpus/raster-io.ts';
 import { seededRng } from '../../scripts/eval/corpus/rng.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { fieldFontDeviation, GLYPH_HEIGHT_TOLERANCE } from '../../src/tamper/font-consistency.ts';
 import { glyphs, uprightField } from '../../src/tamper/glyphs.ts';
 import { detectTamper, TAMPER_SIGNS } from '../../src/tamper/index.ts';
-import {
-  PHOTOCOPY_FAIL_SPREAD,
-  PHOTOCOPY_MAX_SPREAD,
-  PHOTOCOPY_PEAK_GENUINE,
-  photocopyStrength,
-} from '../../src/tamper/photocopy.ts';
-import { paleTints, photocopyOnCapture } from './copy-sign.ts';
 
 const SLOW = { timeout: 240_000 };
 
@@ -71,50 +62,14 @@ describe('font_inconsistency: a label glued to its value', () => {
       paddedByHeight: true,
     });
     expect(measured.height!).toBeGreaterThan(GLYPH_HEIGHT_TOLERANCE);
-  });
-});
 
-describe('photocopy: a page that keeps saturated colour is not failed on its grey', () => {
-  const names = ['IDV_TAMPER_COPY_AGREE', 'IDV_TAMPER_LEARNED', 'IDV_TAMPER_SPECKLE'] as const;
-  const saved = names.map((name) => process.env[name]);
-  beforeAll(() => {
-    for (const name of names) delete process.env[name];
-  });
-  afterAll(() => {
-    names.forEach((name, i) => {
-      if (saved[i] !== undefined) process.env[name] = saved[i];
+    // A narrow digit substituted smaller next to the value's last glyph stands a word gap off
+    // its neighbours (the generated corpus's case): still the value's, still flagged.
+    const atEnd = await numberLine('NE38328<tspan font-size="26">1</tspan>1');
+    const end = fieldFontDeviation(atEnd.image, { ...box, quad: atEnd.quad }, undefined, {
+      paddedByHeight: true,
     });
-  });
-
-  it('holds the sign at review above the colour peak bar, whatever the spread', () => {
-    const grey = PHOTOCOPY_FAIL_SPREAD - 0.001;
-    expect(
-      photocopyStrength(grey, PHOTOCOPY_MAX_SPREAD, PHOTOCOPY_PEAK_GENUINE - 0.01)!,
-    ).toBeGreaterThanOrEqual(0.5);
-    expect(photocopyStrength(grey, PHOTOCOPY_MAX_SPREAD, PHOTOCOPY_PEAK_GENUINE + 0.01)!).toBeLessThan(0.5);
-    // Unknown peak (the former call): the spread alone decides, as before.
-    expect(photocopyStrength(grey)!).toBeGreaterThanOrEqual(0.5);
-  });
-
-  it('a pale print with a coloured title is a review; its grey copy still fails', SLOW, async () => {
-    const card = await drawColourCard(seededRng(71), 'pale-card-71');
-    const pale = paleTints(card.image, 0.1);
-    const titled = await drawSvg(
-      pale,
-      `<text x="${pale.width * 0.35}" y="${pale.height * 0.3}" font-family="DejaVu Serif" font-weight="bold" font-size="${pale.height * 0.06}" fill="#8a6a1c">REPUBLIQUE</text>`,
-    );
-    const genuine = await photocopyOnCapture(titled, 90);
-    const spread = genuine.measures['front.spread']!;
-    const peak = genuine.measures['front.colour_peak']!;
-    // As grey as a copy to the spread: the former rule failed it.
-    expect(spread).toBeLessThanOrEqual(PHOTOCOPY_FAIL_SPREAD);
-    expect(photocopyStrength(spread)!).toBeGreaterThanOrEqual(0.5);
-    expect(peak).toBeGreaterThan(PHOTOCOPY_PEAK_GENUINE);
-    expect(genuine.sign?.severity).toBe('medium');
-
-    const copy = await photocopyOnCapture(await greyCopy(titled, seededRng(164)), 94);
-    expect(copy.measures['front.colour_peak']!).toBeLessThanOrEqual(PHOTOCOPY_PEAK_GENUINE);
-    expect(copy.sign?.severity).toBe('high');
+    expect(end.height!).toBeGreaterThan(GLYPH_HEIGHT_TOLERANCE);
   });
 });
 
