@@ -7,6 +7,7 @@ import { normalizeImage } from '../../src/image/normalize.ts';
 import { readDocument } from '../../src/read-document.ts';
 import { detectTamper, TAMPER_SIGNS } from '../../src/tamper/index.ts';
 import { median, pct, printTable, readTruth } from './faces-common.ts';
+import { type Half, loadSplitTruth } from './fixture-split.ts';
 
 /**
  * Tamper evaluation on the fixture set: for each attack kind in truth.json, how many images
@@ -14,11 +15,14 @@ import { median, pct, printTable, readTruth } from './faces-common.ts';
  * rate (fail-grade signs, then any sign including capture anomalies).
  *
  *   npx tsx packages/vision/scripts/eval/attacks.ts [fixturesDir] [--no-field-boxes]
+ *       [--half tuning|holdout]
  *
  * Like the analyzer, the reading step's field boxes (`DocumentReading.fieldBoxes`) are passed to
  * the text-field detectors (font_inconsistency, field_overwritten, partial_document);
  * --no-field-boxes leaves them out, to compare (docs/benchmarks.md, "Text-field detectors with
- * real OCR boxes").
+ * real OCR boxes"). `--half` keeps the files of one half of the fixture split
+ * (fixture-split.ts): thresholds are tuned on `tuning`; `holdout` is measured once, at the end.
+ * Without it every file is run, as before the split.
  */
 
 /** Which sign is the right answer to each attack kind of the fixtures. */
@@ -39,8 +43,16 @@ function layoutOf(kind: string): DocumentLayout {
 
 const isFailGrade = (s: TamperSignal) => TAMPER_SIGNS[s.type].maxEffect === 'fail';
 
-export async function evaluateAttacks(fixturesDir: string, withFieldBoxes = true): Promise<void> {
-  const truth = await readTruth(fixturesDir);
+export async function evaluateAttacks(
+  fixturesDir: string,
+  withFieldBoxes = true,
+  half?: Half,
+): Promise<void> {
+  const truth = half
+    ? Object.fromEntries(
+        (await loadSplitTruth(fixturesDir)).filter((e) => e.half === half).map((e) => [e.file, e.truth]),
+      )
+    : await readTruth(fixturesDir);
   const perKind = new Map<string, { n: number; expected: number; anyFail: number }>();
   let bonaFide = 0;
   let falseFail = 0;
@@ -102,7 +114,12 @@ export async function evaluateAttacks(fixturesDir: string, withFieldBoxes = true
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
+  const halfAt = args.indexOf('--half');
+  const half = halfAt >= 0 ? (args[halfAt + 1] as Half) : undefined;
+  if (half !== undefined && half !== 'tuning' && half !== 'holdout')
+    throw new Error('--half takes tuning or holdout');
   const dir =
-    args.find((a) => !a.startsWith('--')) ?? resolve(process.env.FIXTURES_DIR ?? '../shared/fixtures');
-  await evaluateAttacks(dir, !args.includes('--no-field-boxes'));
+    args.find((a, i) => !a.startsWith('--') && (halfAt < 0 || i !== halfAt + 1)) ??
+    resolve(process.env.FIXTURES_DIR ?? '../shared/fixtures');
+  await evaluateAttacks(dir, !args.includes('--no-field-boxes'), half);
 }

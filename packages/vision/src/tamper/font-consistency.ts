@@ -126,13 +126,18 @@ export function fieldFontDeviation(
   // taller one counts there. Substitutions inside the value are judged as before.
   const margin = opts.paddedByHeight ? crop.height : 0;
   const inMargin = (g: Glyph) => g.x + g.w / 2 < margin || g.x + g.w / 2 > crop.width - margin;
+  // The same for a label longer than the margin glued to its value ("N° / No 4385…", a Sahel
+  // card's number read as one line with its label): a shorter glyph outside the value's own
+  // words is the label's.
+  const value = valueSpan(letters, capitals.inliers, capitalAt);
+  const outsideValue = (g: Glyph) => g.x + g.w / 2 < value.from || g.x + g.w / 2 > value.to;
   let worst = 0;
   for (const g of letters) {
     const expected = capitalAt(g);
     if (expected <= 0) continue;
     const deviation = (g.h - expected) / expected;
     if (deviation < 0) {
-      if (opts.fillers || inMargin(g)) continue;
+      if (opts.fillers || inMargin(g) || outsideValue(g)) continue;
       if (baseline - (g.y + g.h) > BASELINE_TOLERANCE * expected) continue;
     }
     worst = Math.max(worst, Math.abs(deviation));
@@ -195,6 +200,60 @@ function lineFit(gs: Glyph[]): { at: number; slope: number } {
   });
   const slope = sxx > 0 ? sxy / sxx : 0;
   return { at: my - slope * mx, slope };
+}
+
+/**
+ * A gap between two glyphs wider than this share of the capital height separates words. Within
+ * a word of capitals or digits the gaps measure 0.1–0.25 of the height; a space between words
+ * 0.35 and more (0.38 between a Sahel card's "No" label and its number, tuning half). A narrow
+ * glyph substituted smaller ('1' at 0.72×) can stand 0.3–0.43 off its neighbours: a word of its
+ * own, which valueSpan keeps within the value.
+ */
+const WORD_GAP = 0.3;
+
+/**
+ * Where the value lies along a field crop: from the first to the last word (glyphs split at
+ * WORD_GAP) holding a glyph of capital height. A value is printed in capitals or digits
+ * (UNIFORM_HEIGHT_FIELDS); a label glued to it by the reading step is printed smaller or in
+ * lowercase ("N° / No", "Date of birth:"), so none of its glyphs reaches the capitals' height.
+ * What lies beyond the value's words at one end is set aside only when it holds two glyphs or
+ * more (a label is a word); a single shorter glyph there is a substitution at the value's end
+ * as likely, and is judged.
+ */
+function valueSpan(
+  letters: Glyph[],
+  capitals: Glyph[],
+  capitalAt: (g: Glyph) => number,
+): { from: number; to: number } {
+  const sorted = [...letters].sort((a, b) => a.x - b.x);
+  const isCapital = new Set(capitals);
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  let word: Glyph[] = [];
+  const close = () => {
+    if (word.some((g) => isCapital.has(g))) {
+      from = Math.min(from, word[0]!.x);
+      to = Math.max(to, ...word.map((g) => g.x + g.w));
+    }
+    word = [];
+  };
+  for (const g of sorted) {
+    const last = word[word.length - 1];
+    if (last) {
+      // Gaps measured from the rightmost ink so far: glyphs of a word may overlap in x.
+      const right = Math.max(...word.map((w) => w.x + w.w));
+      if (g.x - right > WORD_GAP * capitalAt(last)) close();
+    }
+    word.push(g);
+  }
+  close();
+  const centre = (g: Glyph) => g.x + g.w / 2;
+  const before = sorted.filter((g) => centre(g) < from).length;
+  const after = sorted.filter((g) => centre(g) > to).length;
+  return {
+    from: before >= 2 ? from : Number.NEGATIVE_INFINITY,
+    to: after >= 2 ? to : Number.POSITIVE_INFINITY,
+  };
 }
 
 /** Glyphs within ±10 % of the fitted capital height count as capitals (±1–2 px at 12–20 px). */

@@ -1,0 +1,120 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { TamperSignal } from '@idv/core';
+import { analyzeUpload, analyzeWithTruth, failsCheck } from './corpus/analyze.ts';
+import { addBlur, addGlare, addMarks, type Hazard } from './corpus/hazards.ts';
+import { phoneCaptureMapped } from './corpus/phone-capture.ts';
+import { decodeRgb, encodeJpeg } from './corpus/raster-io.ts';
+import { seededRng, seedOf } from './corpus/rng.ts';
+import { genuineSources } from './corpus/sources.ts';
+import { synthSources } from './corpus/synth-sources.ts';
+import type { GenuineSource } from './corpus/types.ts';
+import { pct, printTable } from './faces-common.ts';
+import type { Half } from './fixture-split.ts';
+
+/**
+ * Genuine documents under what is no forgery (corpus/hazards.ts: glare, blur, wear with stamps
+ * and handwriting, and all three at once), through the tamper step: no tamper fail is expected,
+ * on any layout (the spec: capture anomalies never fail the check alone; on Niger's paper card
+ * stamps, handwriting and wear are normal).
+ *
+ *   npx tsx packages/vision/scripts/eval/bona-fide-hazards.ts [fixturesDir] [--half tuning]
+ *       [--drawn N] [--synth N] [--paper-only] [--read] [--save DIR]
+ *
+ * Sources as in generated-attacks.ts (the half's fixture pages, N paper cards and N colour
+ * cards, `--synth N` synthetic documents), each captured by the same phone capture; glare and
+ * blur are laid on the captured picture, the marks on the document before it. `--read` runs the
+ * reading step on each upload (as the analyzer does) instead of giving the detectors the truth.
+ */
+
+const CONDITIONS: Hazard[][] = [['glare'], ['blur'], ['marks'], ['marks', 'glare', 'blur']];
+
+export async function evaluateHazards(
+  fixturesDir: string,
+  half: Half,
+  opts: { drawn: number; synth: number; paperOnly: boolean; read: boolean; save?: string },
+): Promise<void> {
+  let sources: GenuineSource[] = [
+    ...(await genuineSources(fixturesDir, half, opts.drawn)),
+    ...(opts.synth ? await synthSources(half, opts.synth) : []),
+  ];
+  if (opts.paperOnly) sources = sources.filter((s) => s.layout === 'niger_paper_card');
+  if (opts.save) await mkdir(opts.save, { recursive: true });
+  const tally = new Map<string, { n: number; fail: number; paperN: number; paperFail: number }>();
+  const rows: string[][] = [];
+  for (const source of sources) {
+    for (const condition of CONDITIONS) {
+      const label = condition.join('+');
+      const rng = seededRng(seedOf(`${source.name}:hazard:${label}`));
+      const page = condition.includes('marks') ? await addMarks(source, rng) : source.image;
+      const capture = await phoneCaptureMapped(page, rng);
+      let bytes = capture.bytes;
+      if (condition.includes('glare') || condition.includes('blur')) {
+        let img = await decodeRgb(bytes);
+        if (condition.includes('glare')) {
+          const corners = [capture.map(0, 0), capture.map(source.image.width, source.image.height)] as const;
+          const [x0, y0] = corners[0];
+          const [x1, y1] = corners[1];
+          img = addGlare(img, rng, { x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
+        }
+        if (condition.includes('blur')) img = await addBlur(img, rng);
+        bytes = await encodeJpeg(img, 85);
+      }
+      if (opts.save) await writeFile(join(opts.save, `${slug(source.name)}--${label}.jpg`), bytes);
+      const { signals } = opts.read
+        ? await analyzeUpload(bytes, source.layout)
+        : await analyzeWithTruth(bytes, source, capture.map);
+      const t = tally.get(label) ?? { n: 0, fail: 0, paperN: 0, paperFail: 0 };
+      const failed = failsCheck(signals);
+      t.n++;
+      if (failed) t.fail++;
+      if (source.layout === 'niger_paper_card') {
+        t.paperN++;
+        if (failed) t.paperFail++;
+      }
+      tally.set(label, t);
+      if (signals.length) rows.push([source.name, label, failed ? 'FAIL' : '', describe(signals)]);
+    }
+  }
+  console.log(
+    `\n### Bona fide documents under glare, blur and marks, ${half} half (${sources.length} sources)\n`,
+  );
+  printTable(
+    ['condition', 'tamper fail', 'paper cards failed'],
+    [...tally].map(([label, t]) => [
+      label,
+      `${t.fail}/${t.n} (${pct(t.fail, t.n)})`,
+      `${t.paperFail}/${t.paperN} (${pct(t.paperFail, t.paperN)})`,
+    ]),
+  );
+  console.log('');
+  printTable(['source', 'condition', 'fail', 'signs'], rows);
+}
+
+const describe = (signals: TamperSignal[]) =>
+  signals.map((s) => `${s.type}(${s.severity} ${s.strength}${s.field ? ` ${s.field}` : ''})`).join(', ');
+const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '_');
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const value = (flag: string) => {
+    const i = args.indexOf(flag);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const flagValues = new Set(['--half', '--drawn', '--synth', '--save'].map(value));
+  const dir = resolve(
+    args.find((a) => !a.startsWith('--') && !flagValues.has(a)) ??
+      process.env.FIXTURES_DIR ??
+      '../shared/fixtures',
+  );
+  const half = (value('--half') ?? 'tuning') as Half;
+  const save = value('--save');
+  await evaluateHazards(dir, half, {
+    drawn: Number(value('--drawn') ?? 6),
+    synth: Number(value('--synth') ?? 0),
+    paperOnly: args.includes('--paper-only'),
+    read: args.includes('--read'),
+    ...(save ? { save } : {}),
+  });
+}
