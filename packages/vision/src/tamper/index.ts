@@ -26,6 +26,7 @@ import {
   isUniformHeightField,
 } from './font-consistency.ts';
 import { optInCueOn } from './opt-in-cues.ts';
+import { PAGE_COLOUR_PEAK, pageColourPeak, pageWindow } from './page-colour.ts';
 import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
 import { compareWithGhost, ghostMismatchStrength } from './portrait-ghost.ts';
@@ -162,13 +163,26 @@ export async function detectTamper(
     // With IDV_TAMPER_COPY_AGREE=1 the copy cues all run and a fail needs two of them
     // (copy-agreement.ts); off by default, see there.
     const agree = copyAgreementOn();
-    const colourCopy = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
+    const greyStrength = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
+    // A grey spread that would fail is checked against the whole page (page-colour.ts): a pale
+    // genuine print keeps a saturated stripe or title somewhere, a grey copy has none. Measured
+    // only then (the page is larger than the window) and only where the read text places the page.
+    const textRegion = context.documentRegions?.[side as 'front' | 'back'];
+    const pagePeak =
+      greyStrength !== null && greyStrength > REVIEW_MAX_STRENGTH && textRegion
+        ? timed('photocopy', () => pageColourPeak(image, pageWindow(image, textRegion)))
+        : Number.NaN;
+    const colourCopy =
+      greyStrength !== null && pagePeak > PAGE_COLOUR_PEAK
+        ? Math.min(greyStrength, REVIEW_MAX_STRENGTH)
+        : greyStrength;
     const learnedCopy = learned && (cues.copy || agree) ? learnedStrength(learned.copy, LEARNED_COPY) : null;
     // Stray toner dots on the blank paper (toner-speckle.ts): a copy that kept its colour.
     // Opt-in (speckleCueOn): it false-alarms on real genuine documents.
     const speckle = speckleCueOn() || agree ? timed('speckle', () => measureSpeckle(image, window)) : null;
     if (options.measures) {
       options.measures[`${side}.spread`] = spread;
+      if (!Number.isNaN(pagePeak)) options.measures[`${side}.page_peak`] = pagePeak;
       if (learned) options.measures[`${side}.learned_copy`] = learned.copy;
       if (learned) options.measures[`${side}.learned_screen`] = learned.screen;
       if (speckle) options.measures[`${side}.speckle`] = speckle.density;
