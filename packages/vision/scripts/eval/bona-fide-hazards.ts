@@ -62,9 +62,10 @@ export async function evaluateHazards(
         bytes = await encodeJpeg(img, 85);
       }
       if (opts.save) await writeFile(join(opts.save, `${slug(source.name)}--${label}.jpg`), bytes);
+      const measures: Record<string, number> = {};
       const { signals } = opts.read
-        ? await analyzeUpload(bytes, source.layout)
-        : await analyzeWithTruth(bytes, source, capture.map);
+        ? await analyzeUpload(bytes, source.layout, measures)
+        : await analyzeWithTruth(bytes, source, capture.map, measures);
       const t = tally.get(label) ?? { n: 0, fail: 0, paperN: 0, paperFail: 0 };
       const failed = failsCheck(signals);
       t.n++;
@@ -74,7 +75,10 @@ export async function evaluateHazards(
         if (failed) t.paperFail++;
       }
       tally.set(label, t);
-      if (signals.length) rows.push([source.name, label, failed ? 'FAIL' : '', describe(signals)]);
+      // The page's colour peak, measured only when the grey spread alone would fail (page-colour.ts).
+      const peak = measures['front.page_peak'];
+      const signs = describe(signals) + (peak === undefined ? '' : `; page peak ${peak.toFixed(3)}`);
+      if (signals.length) rows.push([source.name, label, failed ? 'FAIL' : '', signs]);
     }
   }
   console.log(
