@@ -26,7 +26,7 @@ import {
   isUniformHeightField,
 } from './font-consistency.ts';
 import { optInCueOn } from './opt-in-cues.ts';
-import { PAGE_COLOUR_PEAK, pageColourPeak, pageWindow } from './page-colour.ts';
+import { PAGE_COLOUR_PEAK, pageColourPeak } from './page-colour.ts';
 import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
 import { compareWithGhost, ghostMismatchStrength } from './portrait-ghost.ts';
@@ -164,13 +164,13 @@ export async function detectTamper(
     // (copy-agreement.ts); off by default, see there.
     const agree = copyAgreementOn();
     const greyStrength = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
-    // A grey spread that would fail is checked against the whole page (page-colour.ts): a pale
-    // genuine print keeps a saturated stripe or title somewhere, a grey copy has none. Measured
-    // only then (the page is larger than the window) and only where the read text places the page.
-    const textRegion = context.documentRegions?.[side as 'front' | 'back'];
+    // A grey spread that would fail is checked against the document's whole extent
+    // (page-colour.ts): a pale genuine print keeps a saturated stripe or title somewhere, a grey
+    // copy has none. Measured only then, and only where the reading step placed the document.
+    const documentRegion = context.documentRegions?.[side as 'front' | 'back'];
     const pagePeak =
-      greyStrength !== null && greyStrength > REVIEW_MAX_STRENGTH && textRegion
-        ? timed('photocopy', () => pageColourPeak(image, pageWindow(image, textRegion)))
+      greyStrength !== null && greyStrength > REVIEW_MAX_STRENGTH && documentRegion
+        ? timed('photocopy', () => pageColourPeak(image, documentRegion))
         : Number.NaN;
     const colourCopy =
       greyStrength !== null && pagePeak > PAGE_COLOUR_PEAK
