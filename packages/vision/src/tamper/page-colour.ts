@@ -16,9 +16,10 @@ import type { Region } from './types.ts';
 /**
  * Above this page colour peak a grey-spread fail is held at review. Measured on the generated
  * tuning half (docs/decisions.md, issue 14, the page's colour) wherever the spread alone would
- * fail: the pale genuine prints 0.30 and 0.36 (their flag stripe and gold title); grey copies
- * up to about 0.1, colour copies up to 0.12, photographed colour prints up to 0.17, and a real
- * grey copy on the fixtures' tuning half 0.175 (a pen beside it, inside the read text's margin).
+ * fail: the pale genuine prints 0.27–0.36 (their flag stripe and gold title, under stamps and
+ * stains too); grey copies up to about 0.1, colour copies up to 0.12, photographed colour prints
+ * up to 0.17, and a real grey copy on the fixtures' tuning half 0.175 (a pen beside it, inside
+ * the read text's margin).
  * 0.24 lies in the gap between the highest attack and the lowest genuine print: no attack that
  * failed is let off; the genuine pale prints are.
  */
