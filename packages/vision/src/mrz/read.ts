@@ -8,7 +8,7 @@ import { noteDecision } from '../runtime/profile.ts';
 import { type CascadeStop, cascadeStop, complete, modelSure } from './cascade-stop.ts';
 import { deferredBlocks, settleBlock } from './deferred-rows.ts';
 import { mrzLinePosteriors } from './line-model.ts';
-import { type FoundMrz, type MrzRow, mrzCandidates, plausible } from './locate.ts';
+import { type FoundMrz, type MrzRow, mrzCandidates, passportAsCard, plausible } from './locate.ts';
 import { type ModelMrzReading, type MrzRecogniser, pageMrzLines, readMrzBlock } from './model-read.ts';
 import { nameLineDoubtful, nameLineIndex, refineNameLine } from './name.ts';
 import { rereadMrz } from './reread.ts';
@@ -104,6 +104,7 @@ async function settledByModel(
     // make sure goes the full way, as before deferring, at the cost of these first crops).
     const first = await readMrzBlock(img, page, block.rows, block.format, 'model', true);
     if (!first || !modelSure(first) || !looksLikeMrz(block.rows, first)) continue;
+    if (passportAsCard(first.lines[0]!, first.format)) continue;
     // Small glyphs: the model's sureness is not enough, the full cascade votes on the block.
     if (smallGlyphs(block.rows)) {
       small ??= { rows: block.rows, format: block.format, first };
@@ -206,7 +207,9 @@ function fitsFormat(rows: MrzRow[], format: MrzFormat): boolean {
   // Every other format's length counts, whatever its line count: a page reading may miss one row
   // of a block (two 30-character rows seen of a TD1 card's three), and rows of TD1 length must
   // not be stretched into a 36-character TD2 by the constrained decoder.
-  const others = (Object.keys(MRZ_LAYOUTS) as MrzFormat[]).filter((f) => f !== format);
+  const others = (Object.keys(MRZ_LAYOUTS) as MrzFormat[]).filter(
+    (f) => f !== format && !passportAsCard(rows[0]!.mrz.text, f),
+  );
   return others.every((f) => Math.abs(median - MRZ_LAYOUTS[f].lineLength) >= Math.abs(median - n));
 }
 
