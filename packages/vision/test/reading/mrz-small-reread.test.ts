@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Quad, RgbImage } from '../../src/image/raster.ts';
+import { mrzCandidates } from '../../src/mrz/locate.ts';
 import { mrzFromPage } from '../../src/mrz/read.ts';
-import { resampledLines } from '../../src/mrz/small-glyphs.ts';
+import { resampledLines, smallGlyphsMeasured } from '../../src/mrz/small-glyphs.ts';
 import { readDocumentPage } from '../../src/ocr/focus.ts';
 import { warmUp } from '../../src/read-document.ts';
 import { type ProfileEvent, startProfile, stopProfile } from '../../src/runtime/profile.ts';
@@ -12,7 +13,7 @@ import { PASSPORT_ZONE } from '../support/mrz-zones.ts';
  * On small glyphs the vote reads the MRZ model's base crop again from a Lanczos-upscaled copy
  * (plain and sharpened) and shifted up and down, and combines those readings with the base one
  * before PP-OCR's (mrz/model-read.ts SMALL_MODEL). Checked on images drawn here: the copy's
- * geometry, then whole passport pages read with the real models on either side of the
+ * geometry, the pitch measured where a candidate carries none, then whole passport pages read with the real models on either side of the
  * small-glyph threshold.
  */
 
@@ -104,6 +105,20 @@ const resamples = (events: ProfileEvent[]) =>
 describe('MRZ of small glyphs read again', () => {
   beforeAll(async () => {
     await warmUp();
+  });
+
+  it('rows without a measured pitch are measured on their ink', SLOW, async () => {
+    for (const [width, small] of [
+      [480, true],
+      [900, false],
+    ] as const) {
+      const img = await renderMrzPage(PASSPORT_ZONE, { width, title: 'Passeport / Passport' });
+      const view = await readDocumentPage(img);
+      // Candidates made without the ink measure carry no pitch (locate.ts).
+      const rows = mrzCandidates(view.page.lines).find((c) => c.format === 'TD3')!.rows;
+      expect(rows.every((r) => r.pitch === undefined)).toBe(true);
+      expect(smallGlyphsMeasured(view.image, view.page, rows)).toBe(small);
+    }
   });
 
   it('a pitch of about 6 px: the vote adds the resampled readings and reads the zone', SLOW, async () => {
