@@ -11,10 +11,10 @@ import { PASSPORT_ZONE } from '../support/mrz-zones.ts';
 
 /**
  * On small glyphs the vote reads the MRZ model's base crop again from a Lanczos-upscaled copy
- * (plain and sharpened) and shifted up and down, and combines those readings with the base one
- * before PP-OCR's (mrz/model-read.ts SMALL_MODEL). Checked on images drawn here: the copy's
- * geometry, the pitch measured where a candidate carries none, then whole passport pages read with the real models on either side of the
- * small-glyph threshold.
+ * (plain and sharpened), shifted up and down and taller, and combines those readings with the
+ * base one before PP-OCR's (mrz/model-read.ts SMALL_MODEL). Checked on images drawn here: the
+ * copy's geometry, the pitch measured where a candidate carries none, then whole passport pages
+ * read with the real models on either side of the small-glyph threshold.
  */
 
 /** A white image with one black box (x0..x1, y0..y1 exclusive). */
