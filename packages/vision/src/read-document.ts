@@ -2,7 +2,14 @@ import { emptyPrintedFields, type ImageKind, type Observations, type PrintedFiel
 import { withCardNumberShape } from './document/card-number.ts';
 import { classifyDocument } from './document/classify.ts';
 import { splitComposite } from './document/composite.ts';
-import { KEY_PRINTED_FIELDS, keyFieldsRead, readFiner, worthFinerReading } from './document/finer-printed.ts';
+import {
+  KEY_PRINTED_FIELDS,
+  keyFieldsRead,
+  readFiner,
+  readPadded,
+  worthFinerReading,
+  worthPaddedReading,
+} from './document/finer-printed.ts';
 import type { FieldBoxObservation, TextBoxObservation } from './document/text-boxes.ts';
 import type { NormalizedImage } from './image/normalize.ts';
 import type { Point, Quad } from './image/raster.ts';
@@ -99,6 +106,16 @@ export async function readDocument(
         : (mrz?.lineIndexes ?? []);
     const again = readPrintedZone(finer, mrz, mrzIndexes, mrzSide);
     if (keyFieldsRead(again.fields) > keyFieldsRead(zone.fields)) zone = again;
+  }
+  // The same on a small scan, where a finer detection sees no more pixels: the front's printed
+  // lines are read again from taller crops (document/finer-printed.ts readPadded), and the key
+  // fields the first reading left unread are taken from that reading.
+  if (keyFieldsRead(zone.fields) < KEY_PRINTED_FIELDS.length && worthPaddedReading(pages[frontIndex]!)) {
+    const view = pages[frontIndex]!;
+    const own = [...zone.frontKept, ...zone.backKept].filter((k) => k.view === view).map((k) => k.index);
+    const padded = [...pages];
+    padded[frontIndex] = { side: 'front', ...(await readPadded(view, own)) };
+    zone = withUnreadKeyFields(zone, readPrintedZone(padded, mrz, mrz?.lineIndexes ?? [], mrzSide));
   }
   const { frontKept, backKept } = zone;
   const classification = classifyDocument({
@@ -232,6 +249,29 @@ type KeptLine = { view: SideView; index: number };
 /** The page lines kept, in order: what the printed fields' sources index. */
 function linesOf(kept: KeptLine[]) {
   return kept.map((k) => k.view.page.lines[k.index]!);
+}
+
+type PrintedZone = ReturnType<typeof readPrintedZone>;
+
+/**
+ * `zone` with the key printed fields it left unread (or read as names run together, which
+ * keyFieldsRead does not count) taken from `again`, a reading of the same lines from other crops,
+ * each with its source. Fields `zone` read are kept: the second reading only fills gaps.
+ */
+function withUnreadKeyFields(zone: PrintedZone, again: PrintedZone): PrintedZone {
+  // Sources index the kept lines: both readings must keep the same ones.
+  const same = (a: KeptLine[], b: KeptLine[]) =>
+    a.length === b.length && a.every((k, i) => k.index === b[i]!.index && k.view.side === b[i]!.view.side);
+  if (!same(zone.frontKept, again.frontKept) || !same(zone.backKept, again.backKept)) return zone;
+  const fields = { ...zone.fields };
+  let sources = zone.sources;
+  for (const f of KEY_PRINTED_FIELDS) {
+    const readBefore = keyFieldsRead({ ...emptyPrintedFields(), [f]: zone.fields[f] }) === 1;
+    if (readBefore || again.fields[f] === null) continue;
+    fields[f] = again.fields[f];
+    sources = [...sources.filter((s) => s.field !== f), ...again.sources.filter((s) => s.field === f)];
+  }
+  return { ...zone, fields, sources };
 }
 
 /** The printed fields read from the pages' printed zone lines (printedZoneLines), with their sources. */

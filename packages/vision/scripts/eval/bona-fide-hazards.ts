@@ -1,12 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { TamperSignal } from '@idv/core';
 import { analyzeUpload, analyzeWithTruth, failsCheck } from './corpus/analyze.ts';
 import { addBlur, addGlare, addMarks, type Hazard } from './corpus/hazards.ts';
 import { phoneCaptureMapped } from './corpus/phone-capture.ts';
 import { decodeRgb, encodeJpeg } from './corpus/raster-io.ts';
 import { seededRng, seedOf } from './corpus/rng.ts';
+import { describeSignals, fileSlug } from './corpus/signal-text.ts';
 import { genuineSources } from './corpus/sources.ts';
 import { synthSources } from './corpus/synth-sources.ts';
 import type { GenuineSource } from './corpus/types.ts';
@@ -61,7 +61,7 @@ export async function evaluateHazards(
         if (condition.includes('blur')) img = await addBlur(img, rng);
         bytes = await encodeJpeg(img, 85);
       }
-      if (opts.save) await writeFile(join(opts.save, `${slug(source.name)}--${label}.jpg`), bytes);
+      if (opts.save) await writeFile(join(opts.save, `${fileSlug(source.name)}--${label}.jpg`), bytes);
       const measures: Record<string, number> = {};
       const { signals } = opts.read
         ? await analyzeUpload(bytes, source.layout, measures)
@@ -77,7 +77,7 @@ export async function evaluateHazards(
       tally.set(label, t);
       // The page's colour peak, measured only when the grey spread alone would fail (page-colour.ts).
       const peak = measures['front.page_peak'];
-      const signs = describe(signals) + (peak === undefined ? '' : `; page peak ${peak.toFixed(3)}`);
+      const signs = describeSignals(signals) + (peak === undefined ? '' : `; page peak ${peak.toFixed(3)}`);
       if (signals.length) rows.push([source.name, label, failed ? 'FAIL' : '', signs]);
     }
   }
@@ -95,10 +95,6 @@ export async function evaluateHazards(
   console.log('');
   printTable(['source', 'condition', 'fail', 'signs'], rows);
 }
-
-const describe = (signals: TamperSignal[]) =>
-  signals.map((s) => `${s.type}(${s.severity} ${s.strength}${s.field ? ` ${s.field}` : ''})`).join(', ');
-const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '_');
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);

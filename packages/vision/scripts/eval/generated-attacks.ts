@@ -7,6 +7,7 @@ import { analyzeUpload, analyzeWithTruth, failsCheck, layoutOfKind } from './cor
 import { ATTACKS, applicable } from './corpus/attacks.ts';
 import { phoneCaptureMapped } from './corpus/phone-capture.ts';
 import { seededRng, seedOf } from './corpus/rng.ts';
+import { describeSignals, fileSlug } from './corpus/signal-text.ts';
 import { genuineSources } from './corpus/sources.ts';
 import { synthSources } from './corpus/synth-sources.ts';
 import type { GenuineSource } from './corpus/types.ts';
@@ -78,7 +79,7 @@ export async function evaluateGeneratedAttacks(
     if (opts.sources && !opts.sources.some((part) => source.name.includes(part))) continue;
     const rng = seededRng(seedOf(`${source.name}:bona-fide`));
     const { bytes, map } = await phoneCaptureMapped(source.image, rng);
-    if (opts.save) await writeFile(join(opts.save, `${slug(source.name)}--bona-fide.jpg`), bytes);
+    if (opts.save) await writeFile(join(opts.save, `${fileSlug(source.name)}--bona-fide.jpg`), bytes);
     const measures: Record<string, number> = {};
     const { signals, ms } = opts.read
       ? await analyzeUpload(bytes, source.layout, measures)
@@ -99,7 +100,7 @@ export async function evaluateGeneratedAttacks(
       if (failsCheck(signals)) bona.paperFail++;
     }
     for (const type of new Set(signals.map((s) => s.type))) perSign.set(type, (perSign.get(type) ?? 0) + 1);
-    if (signals.length) misses.push([source.name, 'bona fide', describe(signals)]);
+    if (signals.length) misses.push([source.name, 'bona fide', describeSignals(signals, '—')]);
     for (const attack of ATTACKS) {
       if (opts.only && !opts.only.includes(attack.kind)) continue;
       if (!applicable(attack, source)) continue;
@@ -112,7 +113,7 @@ export async function evaluateGeneratedAttacks(
       const flat = attack.flatCapture ?? false;
       const capture = await phoneCaptureMapped(forged, arng, { flat });
       const upload = capture.bytes;
-      if (opts.save) await writeFile(join(opts.save, `${slug(source.name)}--${attack.kind}.jpg`), upload);
+      if (opts.save) await writeFile(join(opts.save, `${fileSlug(source.name)}--${attack.kind}.jpg`), upload);
       // A screen recapture moved the document inside its frame: no truth boxes for it.
       const am: Record<string, number> = {};
       const result = opts.read
@@ -133,7 +134,7 @@ export async function evaluateGeneratedAttacks(
       if (caught) t.expected++;
       if (failsCheck(result.signals)) t.fail++;
       perAttack.set(attack.kind, t);
-      if (!caught) misses.push([source.name, attack.kind, describe(result.signals)]);
+      if (!caught) misses.push([source.name, attack.kind, describeSignals(result.signals, '—')]);
     }
   }
   console.log(`\n### Generated corpus, ${half} half (${sources.length} genuine sources)\n`);
@@ -191,12 +192,12 @@ export async function evaluateFixtureHalf(fixturesDir: string, half: Half): Prom
       if (signals.some((s) => s.type === expectedOf[e.truth.attack!])) t.expected++;
       if (failsCheck(signals)) t.fail++;
       perAttack.set(e.truth.attack, t);
-      rows.push([e.file, e.truth.attack, describe(signals)]);
+      rows.push([e.file, e.truth.attack, describeSignals(signals, '—')]);
     } else {
       n++;
       if (failsCheck(signals)) fail++;
       for (const type of new Set(signals.map((s) => s.type))) perSign.set(type, (perSign.get(type) ?? 0) + 1);
-      if (signals.length) rows.push([e.file, 'bona fide', describe(signals)]);
+      if (signals.length) rows.push([e.file, 'bona fide', describeSignals(signals, '—')]);
     }
   }
   console.log(`\n### Real fixtures, ${half} half\n`);
@@ -236,11 +237,6 @@ function pickDonor(pool: GenuineSource[], source: GenuineSource, i: number): Gen
   );
   return others.length ? others[i % others.length] : undefined;
 }
-
-const describe = (signals: TamperSignal[]) =>
-  signals.map((s) => `${s.type}(${s.severity} ${s.strength}${s.field ? ` ${s.field}` : ''})`).join(', ') ||
-  '—';
-const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '_');
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);

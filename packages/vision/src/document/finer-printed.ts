@@ -1,6 +1,9 @@
 import type { PrintedFields } from '@idv/core';
-import type { PageView } from '../ocr/focus.ts';
-import { readPage } from '../ocr/page.ts';
+import type { Quad } from '../image/raster.ts';
+import { upscaleForOcr } from '../image/upscale.ts';
+import { isSmallScan, type PageView } from '../ocr/focus.ts';
+import { readPage, type TextLine } from '../ocr/page.ts';
+import { cropLine, recognizeLines } from '../ocr/recognize.ts';
 import { gluedNames } from '../viz/label-match.ts';
 
 /**
@@ -51,4 +54,68 @@ export function worthFinerReading(view: PageView): boolean {
 export async function readFiner(view: PageView): Promise<PageView> {
   const page = await readPage(view.image, { detectSide: FINER_DETECT_SIDE, deferMrzRows: true });
   return { ...view, page };
+}
+
+/**
+ * On a small scan (read from an upscaled copy, ocr/focus.ts) the finer detection sees no more
+ * pixels, but the detector's boxes hug print of 5-6 px capitals so tightly that the crops cut
+ * the tops and bottoms of the glyphs: labels are read mangled ("PRENCMS", "NEE）LE", "Prenon")
+ * and the spaces between names lost ("ISSOUFFRANCOIS"), while the larger, bolder values and the
+ * dates are read. Read from crops this much taller (centred on the box, a hair wider) the same
+ * lines give "PRENOMS)", "NE(E)LE", "Prenom", "ISSOUF FRANCOIS" (tuning seed 7).
+ */
+const PADDED_HEIGHT = 1.3;
+const PADDED_LENGTH = 1.03;
+
+/** Whether a view is a small scan whose lines may be read again from padded crops (readPadded). */
+export function worthPaddedReading(view: PageView): boolean {
+  return !view.focused && isSmallScan(view.image);
+}
+
+/**
+ * The same view with the lines of `indexes` read again from taller crops (PADDED_HEIGHT); the
+ * other lines, the MRZ's among them, are left as read. The boxes are the same, so the lines keep
+ * their places and indexes: a field read from the new text has the same source line. A line left
+ * unread as MRZ-like (deferred, ocr/page.ts) that is among `indexes` is read too: it is not the
+ * MRZ's, and a long line of names ("BINTOU ELISABETH ZALIA" on a 300-px card) is as elongated as
+ * an MRZ row.
+ */
+export async function readPadded(view: PageView, indexes: readonly number[]): Promise<PageView> {
+  const { image, factor } = await upscaleForOcr(view.image);
+  const lines = view.page.lines;
+  const todo = [...indexes];
+  const read = await recognizeLines(todo.map((i) => cropLine(image, padded(lines[i]!.quad, factor))));
+  const again: TextLine[] = [...lines];
+  todo.forEach((i, k) => {
+    const r = read[k]!;
+    again[i] = {
+      ...lines[i]!,
+      text: r.full.text.trim(),
+      confidence: r.full.confidence,
+      full: r.full,
+      mrz: r.mrz,
+      mrzPosteriors: r.mrzPosteriors,
+      deferred: false,
+    };
+  });
+  return { ...view, page: { ...view.page, lines: again } };
+}
+
+/** A line's quad grown about its centre, in the upscaled copy's pixels (`factor`). */
+function padded(quad: Quad, factor: number): Quad {
+  const cx = (quad[0][0] + quad[1][0] + quad[2][0] + quad[3][0]) / 4;
+  const cy = (quad[0][1] + quad[1][1] + quad[2][1] + quad[3][1]) / 4;
+  // Along the line and across it: the quad's corners run top-left, top-right, bottom-right,
+  // bottom-left, so its own axes are used (a tilted scan's lines are tilted too).
+  const ux = (quad[1][0] - quad[0][0] + quad[2][0] - quad[3][0]) / 2;
+  const uy = (quad[1][1] - quad[0][1] + quad[2][1] - quad[3][1]) / 2;
+  const vx = (quad[3][0] - quad[0][0] + quad[2][0] - quad[1][0]) / 2;
+  const vy = (quad[3][1] - quad[0][1] + quad[2][1] - quad[1][1]) / 2;
+  const a = PADDED_LENGTH / 2;
+  const b = PADDED_HEIGHT / 2;
+  const corner = (su: number, sv: number): [number, number] => [
+    (cx + su * a * ux + sv * b * vx) * factor,
+    (cy + su * a * uy + sv * b * vy) * factor,
+  ];
+  return [corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)];
 }

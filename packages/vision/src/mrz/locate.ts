@@ -189,7 +189,7 @@ export function mrzCandidates(lines: TextLine[], inkChars?: BlockInkMeasure): Mr
     const ink = inkExtension(group, inkChars, inkOnly);
     if (inkOnly && !ink) continue;
     for (const format of ['TD1', 'TD2', 'TD3'] as MrzFormat[]) {
-      if (MRZ_LAYOUTS[format].lineCount !== count) continue;
+      if (MRZ_LAYOUTS[format].lineCount !== count || passportAsCard(group[0]!.mrz.text, format)) continue;
       if (inkOnly && format !== ink!.format) continue;
       if (ink && format === ink.format) {
         const found = readGroup(ink.rows, format);
@@ -293,6 +293,18 @@ function inkExtension(
   return { format, rows: ink.rows };
 }
 
+/**
+ * ICAO 9303 gives passports (document code P) the TD3 format only: TD2 documents are cards (A, C,
+ * I) and MRV-B visas (V) (9303-6, -7). Read as a TD2, the MRZ of a passport whose personal number
+ * is empty passes every check digit: its second line's first 28 characters are the TD2's fields,
+ * and its composite, over fillers that count 0, is the TD2's. A passport whose rows were read
+ * short (a filler run not detected) was so returned as a wrong MRZ no check caught. A 2-row block
+ * whose first row starts with P is therefore never a TD2.
+ */
+export function passportAsCard(firstRow: string, format: MrzFormat): boolean {
+  return format === 'TD2' && firstRow.startsWith('P');
+}
+
 /** Best MRZ among the page lines as read by the page OCR, or null. */
 export function locateMrz(lines: TextLine[]): FoundMrz | null {
   const best = mrzCandidates(lines).find((c) => c.found && plausible(c.found));
@@ -346,7 +358,7 @@ export function groupScore(f: FoundMrz): number {
  * looks like MRZ characters does not have that shape at the right positions.
  */
 export function plausible(f: { lines: string[]; parsed: FoundMrz['parsed'] }): boolean {
-  if (!/^[A-Z]/.test(f.lines[0]!)) return false;
+  if (!/^[A-Z]/.test(f.lines[0]!) || passportAsCard(f.lines[0]!, f.parsed.format)) return false;
   if (!f.lines.some((l) => l.includes('<<'))) return false;
   if (f.parsed.checks.some((c) => c.valid && c.name !== 'composite')) return true;
   return f.parsed.fieldsWellFormed && f.parsed.dateOfBirth !== null && f.parsed.dateOfExpiry !== null;

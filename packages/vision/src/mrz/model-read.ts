@@ -10,6 +10,7 @@ import { type ConstrainedLine, decodeConstrained, type PositionReading } from '.
 import { greedyText, type LinePosteriors, mrzLineInput, mrzLinePosteriors } from './line-model.ts';
 import type { MrzRow } from './locate.ts';
 import { positionSets, withCardCodeDigit } from './positions.ts';
+import { type Resampling, resampledLines, smallGlyphsMeasured } from './small-glyphs.ts';
 
 /**
  * Reads an MRZ block found on the page with the project's MRZ recogniser (line-model.ts): every
@@ -42,6 +43,10 @@ interface Variant {
   k: number;
   stretch: number;
   scale?: number;
+  /** Vertical offset of the crop, in row heights (down when positive). */
+  shift?: number;
+  /** For the MRZ model: the lines read from a resampled copy of the block (small-glyphs.ts). */
+  resample?: Resampling;
 }
 
 /**
@@ -65,6 +70,23 @@ const MODEL_EXTRA: Variant[] = [
   { k: 1.0, stretch: 1, scale: 0.9 },
   { k: 1.6, stretch: 1, scale: 1.1 },
 ];
+/**
+ * On small glyphs (small-glyphs.ts) the vote adds readings of the MRZ model on the base crop
+ * sampled other ways: from a Lanczos-upscaled copy (box-averaged down rather than bilinear), the
+ * same copy with a mild unsharp mask, the crop shifted an eighth of a row up and down, and a
+ * taller crop. On 7-8 px glyphs each of them misreads a few characters, mostly different ones.
+ * They are combined with the model's base reading into ONE model reading (each decoded under
+ * the format, then their probabilities averaged per position) before it meets PP-OCR's: voted
+ * as separate readings they outnumbered PP-OCR and turned two right names wrong (issue 13,
+ * decisions.md).
+ */
+const SMALL_MODEL: Variant[] = [
+  { ...MODEL_BASE, resample: { sharpen: 0 } },
+  { ...MODEL_BASE, resample: { sharpen: 0.6 } },
+  { ...MODEL_BASE, shift: -0.12 },
+  { ...MODEL_BASE, shift: 0.12 },
+  { k: 1.6, stretch: 1 },
+];
 /** A name-line character below this probability makes the reading doubtful (as in name.ts). */
 const DOUBT = 0.7;
 /**
@@ -77,15 +99,24 @@ const DOUBT = 0.7;
 export const PPOCR_FILLER_WEIGHT = 3;
 
 /** The quad of row `r` stretched over the block [left, right], in image pixels. */
-function rowQuad(page: PageReading, r: MrzRow, left: number, right: number, h: number, k: number): Quad {
+function rowQuad(
+  page: PageReading,
+  r: MrzRow,
+  left: number,
+  right: number,
+  h: number,
+  k: number,
+  shift = 0,
+): Quad {
   const half = (h * k) / 2;
+  const y = r.y + shift * h;
   const x0 = left - SIDE_MARGIN * h;
   const x1 = right + SIDE_MARGIN * h;
   const corners: Point[] = [
-    [x0, r.y - half],
-    [x1, r.y - half],
-    [x1, r.y + half],
-    [x0, r.y + half],
+    [x0, y - half],
+    [x1, y - half],
+    [x1, y + half],
+    [x0, y + half],
   ];
   return corners.map((p) => page.toImage(p)) as Quad;
 }
@@ -101,7 +132,10 @@ type Source = 'model' | 'ppocr';
 interface BlockReading {
   source: Source;
   posts: LinePosteriors[];
+  /** Readings of one group are combined into one before the vote (SMALL_MODEL). */
+  group?: string;
 }
+const SMALL_GROUP = 'model-small';
 
 async function blockPosteriors(
   img: RgbImage,
@@ -114,9 +148,10 @@ async function blockPosteriors(
   const left = Math.min(...rows.map((r) => r.left));
   const right = Math.max(...rows.map((r) => r.right));
   const h = upperMedian(rows.map((r) => r.height));
-  const quads = rows.map((r) => rowQuad(page, r, left, right, h, v.k));
+  const quads = rows.map((r) => rowQuad(page, r, left, right, h, v.k, v.shift));
   if (source === 'model') {
-    const inputs = quads.map((q) => mrzLineInput(img, q, { chars, scale: v.scale }));
+    const src = v.resample ? await resampledLines(img, quads, v.resample) : { image: img, quads };
+    const inputs = src.quads.map((q) => mrzLineInput(src.image, q, { chars, scale: v.scale }));
     return { source, posts: await mrzLinePosteriors(inputs) };
   }
   // Small text is cut from a Lanczos-upscaled copy (as the page reading does, upscale.ts).
@@ -179,6 +214,13 @@ async function readBlock(
   const first: BlockReading[] = [];
   for (const s of sources) first.push(await read(s, s === 'model' ? MODEL_BASE : BASE));
   const sets = lineSets(first[first.length - 1]!.posts, format);
+  // Small glyphs in the vote: the model's base reading and its resampled readings become one.
+  // The 'model' reader alone (the cascade's first look) is left as it is: on small glyphs the
+  // cascade never stops on it (read.ts configuredStop), so the added readings belong to the vote.
+  if (recogniser === 'both' && !firstOnly && smallGlyphsMeasured(img, page, rows)) {
+    first[0]!.group = SMALL_GROUP;
+    for (const v of SMALL_MODEL) first.push({ ...(await read('model', v)), group: SMALL_GROUP });
+  }
   const decoded = decodeVote(first, sets, L.name.line, PPOCR_FILLER_WEIGHT);
   if (!decoded) return null;
   const once = finish(decoded, format);
@@ -221,13 +263,23 @@ function decodeVote(
   nameWeight: number,
 ): ConstrainedLine[] | null {
   const lines: ConstrainedLine[][] = sets.map(() => []);
+  const grouped = new Map<string, ConstrainedLine[][]>();
   for (const r of readings) {
+    const into = r.group ? grouped.get(r.group) : lines;
+    const target = into ?? sets.map(() => []);
+    if (r.group && !into) grouped.set(r.group, target);
     for (let i = 0; i < sets.length; i++) {
       const ppocr = r.source === 'ppocr';
       const fillerWeight = !ppocr ? 1 : i === nameLine ? nameWeight : PPOCR_FILLER_WEIGHT;
       const d = decodeConstrained(r.posts[i]!, sets[i]!, { fillerWeight });
-      if (d) lines[i]!.push(d);
+      if (d) target[i]!.push(d);
     }
+  }
+  // A group counts as one reading: its lines voted among themselves first.
+  for (const g of grouped.values()) {
+    g.forEach((l, i) => {
+      if (l.length > 0) lines[i]!.push(l.length === 1 ? l[0]! : voteLine(l));
+    });
   }
   if (lines.some((l) => l.length === 0)) return null;
   return lines.map((l) => (l.length === 1 ? l[0]! : voteLine(l)));

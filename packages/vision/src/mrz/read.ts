@@ -1,18 +1,18 @@
 import { MRZ_LAYOUTS, type MrzDigitCheck, type MrzFormat, type ParsedMrz } from '@idv/core';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { RgbImage } from '../image/raster.ts';
-import { upperMedian } from '../image/stats.ts';
 import { readDocumentPage } from '../ocr/focus.ts';
 import { mrzRowOcrDeferred, type PageReading } from '../ocr/page.ts';
 import { noteDecision } from '../runtime/profile.ts';
 import { type CascadeStop, cascadeStop, complete, modelSure } from './cascade-stop.ts';
 import { deferredBlocks, settleBlock } from './deferred-rows.ts';
 import { mrzLinePosteriors } from './line-model.ts';
-import { type FoundMrz, type MrzRow, mrzCandidates, plausible } from './locate.ts';
+import { type FoundMrz, type MrzRow, mrzCandidates, passportAsCard, plausible } from './locate.ts';
 import { type ModelMrzReading, type MrzRecogniser, pageMrzLines, readMrzBlock } from './model-read.ts';
 import { nameLineDoubtful, nameLineIndex, refineNameLine } from './name.ts';
 import { rereadMrz } from './reread.ts';
 import { blockInkChars } from './row-extent.ts';
+import { smallGlyphs } from './small-glyphs.ts';
 
 export interface MrzReading {
   lines: string[];
@@ -104,6 +104,7 @@ async function settledByModel(
     // make sure goes the full way, as before deferring, at the cost of these first crops).
     const first = await readMrzBlock(img, page, block.rows, block.format, 'model', true);
     if (!first || !modelSure(first) || !looksLikeMrz(block.rows, first)) continue;
+    if (passportAsCard(first.lines[0]!, first.format)) continue;
     // Small glyphs: the model's sureness is not enough, the full cascade votes on the block.
     if (smallGlyphs(block.rows)) {
       small ??= { rows: block.rows, format: block.format, first };
@@ -157,31 +158,13 @@ const DEFAULT_READER = 'cascade';
  * The cascade's stops (env IDV_MRZ_STOP, for the evaluation and the bench): `checks` (the
  * default) a sure reading or one its check digits decide; `sure` only a sure reading, the rule
  * before check digits could decide (to measure what they save and cost). Either stop gives way
- * to the vote on small glyphs (smallGlyphs).
+ * to the vote on small glyphs (small-glyphs.ts).
  */
 function configuredStop(s: CascadeStop, rows: MrzRow[]): CascadeStop {
   if (s.stop === 'checks' && process.env.IDV_MRZ_STOP === 'sure')
     return { stop: null, reason: 'checks stop off' };
   if (s.stop && smallGlyphs(rows)) return { stop: null, reason: 'small glyphs' };
   return s;
-}
-
-/**
- * A character pitch under this many pixels of the image read sends the block to the vote of both
- * recognisers whatever the MRZ model's sureness: on glyphs this small and blurred the model can
- * be sure and wrong (a D read as O in a name, at a pitch of 6.8 px; decisions.md). The pixels are
- * the source's own on a photo under 640 px, which ocr/focus.ts reads unscaled; on an upscaled
- * view (a focused crop, the second look) they are the copy's, and the rule seldom applies there.
- * Where row-extent.ts measured no pitch, the row height stands in, at OCR-B's pitch of about 0.65
- * box heights.
- */
-export const SMALL_GLYPH_PITCH_PX = 9;
-const PITCH_PER_HEIGHT = 0.65;
-export function smallGlyphs(rows: MrzRow[]): boolean {
-  const pitches = rows.flatMap((r) => (r.pitch === undefined ? [] : [r.pitch]));
-  const pitch =
-    pitches.length > 0 ? upperMedian(pitches) : PITCH_PER_HEIGHT * upperMedian(rows.map((r) => r.height));
-  return pitch < SMALL_GLYPH_PITCH_PX;
 }
 
 /** Loads the MRZ model when a configured reader uses it (its first run costs the session's creation). */
@@ -206,7 +189,9 @@ function fitsFormat(rows: MrzRow[], format: MrzFormat): boolean {
   // Every other format's length counts, whatever its line count: a page reading may miss one row
   // of a block (two 30-character rows seen of a TD1 card's three), and rows of TD1 length must
   // not be stretched into a 36-character TD2 by the constrained decoder.
-  const others = (Object.keys(MRZ_LAYOUTS) as MrzFormat[]).filter((f) => f !== format);
+  const others = (Object.keys(MRZ_LAYOUTS) as MrzFormat[]).filter(
+    (f) => f !== format && !passportAsCard(rows[0]!.mrz.text, f),
+  );
   return others.every((f) => Math.abs(median - MRZ_LAYOUTS[f].lineLength) >= Math.abs(median - n));
 }
 

@@ -50,6 +50,11 @@ const MIN_FOCUS_LONG_SIDE = 800;
 const SEARCH_DETECT_SIDE = 1280;
 /** Below this long side an upload is a small scan, read from an upscaled copy (upscale.ts). */
 const SMALL_SCAN_LONG_SIDE = 640;
+
+/** Whether an upload is a small scan, its page read from an upscaled copy (readDocumentPage). */
+export function isSmallScan(img: { width: number; height: number }): boolean {
+  return Math.max(img.width, img.height) < SMALL_SCAN_LONG_SIDE;
+}
 /** Detection size for the upscaled small scan (its long side is upscale.ts's 1000 px). */
 const SMALL_SCAN_DETECT_SIDE = 992;
 /** Boxes farther than this many median distances from the text's centre are background. */
@@ -77,7 +82,7 @@ export async function readDocumentPage(img: RgbImage, opts: FocusOptions = {}): 
   const detectSide = opts.detectSide ?? 640;
   const deferMrzRows = opts.deferMrzRows ?? false;
   const t0 = performance.now();
-  if (Math.max(img.width, img.height) < SMALL_SCAN_LONG_SIDE) {
+  if (isSmallScan(img)) {
     // A small scan (a card of ~300x450 px): MRZ characters ~6 px wide, too small for the detector
     // to separate the rows at native size. Detected and read from an upscaled copy instead.
     const page = await readPage(img, {

@@ -1,21 +1,11 @@
-import { buildMrz, MRZ_LAYOUTS } from '@idv/core';
+import { MRZ_LAYOUTS } from '@idv/core';
 import { describe, expect, it } from 'vitest';
 import { checksPass, wrongUnderCheck } from '../../scripts/eval/synth-reading.ts';
+import { TWO_NAMES_PASSPORT_ZONE } from '../support/mrz-zones.ts';
 
 /** The reading eval's false-valid counting: what passes every check digit, and where it is wrong. */
 
-const TD3 = buildMrz({
-  format: 'TD3',
-  documentCode: 'P',
-  issuingState: 'NER',
-  nationality: 'NER',
-  documentNumber: 'AB1234567',
-  surname: 'MARTIN',
-  givenNames: 'CHRISTELLE ANNA',
-  dateOfBirth: '870412',
-  sex: 'F',
-  dateOfExpiry: '310925',
-});
+const TD3 = TWO_NAMES_PASSPORT_ZONE;
 
 const withChar = (lines: string[], line: number, at: number, c: string) =>
   lines.map((l, i) => (i === line ? l.slice(0, at) + c + l.slice(at + 1) : l));

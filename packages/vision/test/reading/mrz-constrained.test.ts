@@ -1,9 +1,10 @@
-import { buildMrz, MRZ_LAYOUTS } from '@idv/core';
+import { MRZ_LAYOUTS } from '@idv/core';
 import { describe, expect, it } from 'vitest';
 import { decodeConstrained } from '../../src/mrz/constrained-decode.ts';
 import { type LinePosteriors, MRZ_MODEL_CLASSES } from '../../src/mrz/line-model.ts';
 import { decodeMrzLines } from '../../src/mrz/model-read.ts';
 import { positionSets } from '../../src/mrz/positions.ts';
+import { TWO_NAMES_PASSPORT_ZONE } from '../support/mrz-zones.ts';
 
 /**
  * Format-constrained decoding and check-digit repair on hand-made recogniser outputs: what the
@@ -51,18 +52,7 @@ function posteriors(
 /** A clear reading of `text`: each character at 0.98. */
 const clear = (text: string): Dist[] => [...text].map((c) => ({ [c]: 0.98 }));
 
-const TD3 = buildMrz({
-  format: 'TD3',
-  documentCode: 'P',
-  issuingState: 'NER',
-  nationality: 'NER',
-  documentNumber: 'AB1234567',
-  surname: 'MARTIN',
-  givenNames: 'CHRISTELLE ANNA',
-  dateOfBirth: '870412',
-  sex: 'F',
-  dateOfExpiry: '310925',
-});
+const TD3 = TWO_NAMES_PASSPORT_ZONE;
 
 describe('format-constrained MRZ decoding', () => {
   it('keeps line lengths exact: a filler run read without blanks between its fillers keeps its length', () => {

@@ -1,7 +1,8 @@
-import { buildMrz, MRZ_LAYOUTS, parseMrz } from '@idv/core';
+import { MRZ_LAYOUTS, parseMrz } from '@idv/core';
 import { describe, expect, it } from 'vitest';
 import { repairChecks } from '../../src/mrz/check-repair.ts';
 import type { ConstrainedLine } from '../../src/mrz/constrained-decode.ts';
+import { TWO_NAMES_PASSPORT_ZONE } from '../support/mrz-zones.ts';
 
 /**
  * A check-digit repair may make a misread pass only when the recogniser's own alternatives
@@ -10,18 +11,7 @@ import type { ConstrainedLine } from '../../src/mrz/constrained-decode.ts';
  * left failing (an honest failure).
  */
 
-const TD3 = buildMrz({
-  format: 'TD3',
-  documentCode: 'P',
-  issuingState: 'NER',
-  nationality: 'NER',
-  documentNumber: 'AB1234567',
-  surname: 'MARTIN',
-  givenNames: 'CHRISTELLE ANNA',
-  dateOfBirth: '870412',
-  sex: 'F',
-  dateOfExpiry: '310925',
-});
+const TD3 = TWO_NAMES_PASSPORT_ZONE;
 
 type Doubt = { read: string; prob: number; alternatives: { char: string; prob: number }[] };
 

@@ -43,3 +43,17 @@ export const TD2_CARD_ZONE = buildMrz({
   sex: 'F',
   dateOfExpiry: '291130',
 });
+
+/** A passport with a letter-prefixed number and two given names (decoding and repair tests). */
+export const TWO_NAMES_PASSPORT_ZONE = buildMrz({
+  format: 'TD3',
+  documentCode: 'P',
+  issuingState: 'NER',
+  nationality: 'NER',
+  documentNumber: 'AB1234567',
+  surname: 'MARTIN',
+  givenNames: 'CHRISTELLE ANNA',
+  dateOfBirth: '870412',
+  sex: 'F',
+  dateOfExpiry: '310925',
+});
