@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { drawColourCard } from '../../scripts/eval/corpus/colour-card.ts';
 import { colourCopy, colourPrint, roomLight } from '../../scripts/eval/corpus/photocopy.ts';
 import { seededRng } from '../../scripts/eval/corpus/rng.ts';
@@ -6,7 +6,7 @@ import type { GenuineSource } from '../../scripts/eval/corpus/types.ts';
 import { LEARNED_COPY } from '../../src/tamper/capture-model.ts';
 import { ALONE_MAX_STRENGTH, type CopyCues, copyStrength } from '../../src/tamper/copy-agreement.ts';
 import { PHOTOCOPY_MAX_SPREAD } from '../../src/tamper/photocopy.ts';
-import { paleTints, photocopyOnCapture } from './copy-sign.ts';
+import { paleTints, photocopyOnCapture, withCopyCues } from './copy-sign.ts';
 
 const SLOW = { timeout: 240_000 };
 
@@ -38,19 +38,10 @@ describe('the photocopy sign from agreeing cues', () => {
  * printed in pale tints, as grey as a copy to the colour spread) must not fail.
  */
 describe('copies on generated captures, the copy cues agreeing', () => {
-  const names = ['IDV_TAMPER_COPY_AGREE', 'IDV_TAMPER_LEARNED', 'IDV_TAMPER_SPECKLE'] as const;
-  const saved = names.map((name) => process.env[name]);
+  withCopyCues({ IDV_TAMPER_COPY_AGREE: '1' });
   let card: GenuineSource;
   beforeAll(async () => {
-    for (const name of names) delete process.env[name];
-    process.env.IDV_TAMPER_COPY_AGREE = '1';
     card = await drawColourCard(seededRng(71), 'agreement-card');
-  });
-  afterAll(() => {
-    names.forEach((name, i) => {
-      if (saved[i] === undefined) delete process.env[name];
-      else process.env[name] = saved[i];
-    });
   });
 
   const copySign = photocopyOnCapture;

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { phoneCaptureMapped } from '../../scripts/eval/corpus/phone-capture.ts';
 import { seededRng } from '../../scripts/eval/corpus/rng.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';
@@ -33,4 +34,25 @@ export function paleTints(img: RgbImage, keep: number): RgbImage {
     for (let c = 0; c < 3; c++) rgb[p + c] = Math.round(l + keep * (img.rgb[p + c]! - l));
   }
   return { rgb, width: img.width, height: img.height };
+}
+
+/** The environment switches of the opt-in copy cues (tamper/opt-in-cues.ts, copy-agreement.ts). */
+const COPY_CUE_SWITCHES = ['IDV_TAMPER_COPY_AGREE', 'IDV_TAMPER_LEARNED', 'IDV_TAMPER_SPECKLE'] as const;
+
+/**
+ * Runs the enclosing describe block with the copy cues as shipped (every opt-in switch unset), plus
+ * `set`; the switches are restored afterwards, unset ones deleted.
+ */
+export function withCopyCues(set: Partial<Record<(typeof COPY_CUE_SWITCHES)[number], string>> = {}): void {
+  const saved = COPY_CUE_SWITCHES.map((name) => process.env[name]);
+  beforeAll(() => {
+    for (const name of COPY_CUE_SWITCHES) delete process.env[name];
+    Object.assign(process.env, set);
+  });
+  afterAll(() => {
+    COPY_CUE_SWITCHES.forEach((name, i) => {
+      if (saved[i] === undefined) delete process.env[name];
+      else process.env[name] = saved[i];
+    });
+  });
 }

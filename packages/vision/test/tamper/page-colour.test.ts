@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drawColourCard } from '../../scripts/eval/corpus/colour-card.ts';
 import { greyCopy } from '../../scripts/eval/corpus/photocopy.ts';
 import { drawSvg } from '../../scripts/eval/corpus/raster-io.ts';
 import { seededRng } from '../../scripts/eval/corpus/rng.ts';
 import { PAGE_COLOUR_PEAK, pageColourPeak } from '../../src/tamper/page-colour.ts';
 import { PHOTOCOPY_FAIL_SPREAD } from '../../src/tamper/photocopy.ts';
-import { paleTints, photocopyOnCapture } from './copy-sign.ts';
+import { paleTints, photocopyOnCapture, withCopyCues } from './copy-sign.ts';
 
 const SLOW = { timeout: 240_000 };
 
@@ -42,16 +42,7 @@ describe('the page colour peak', () => {
  * The genuine print is held at review; a grey copy of it still fails.
  */
 describe('a pale print with a coloured stripe outside the photocopy window', () => {
-  const names = ['IDV_TAMPER_COPY_AGREE', 'IDV_TAMPER_LEARNED', 'IDV_TAMPER_SPECKLE'] as const;
-  const saved = names.map((name) => process.env[name]);
-  beforeAll(() => {
-    for (const name of names) delete process.env[name];
-  });
-  afterAll(() => {
-    names.forEach((name, i) => {
-      if (saved[i] !== undefined) process.env[name] = saved[i];
-    });
-  });
+  withCopyCues();
 
   for (const seed of [71, 81]) {
     it(`card ${seed}: the striped pale print is a review, its grey copy a fail`, SLOW, async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drawColourCard } from '../../scripts/eval/corpus/colour-card.ts';
 import { greyCopy } from '../../scripts/eval/corpus/photocopy.ts';
 import { seededRng } from '../../scripts/eval/corpus/rng.ts';
@@ -8,7 +8,7 @@ import {
   PHOTOCOPY_MAX_SPREAD,
   photocopyStrength,
 } from '../../src/tamper/photocopy.ts';
-import { paleTints, photocopyOnCapture } from './copy-sign.ts';
+import { paleTints, photocopyOnCapture, withCopyCues } from './copy-sign.ts';
 
 const SLOW = { timeout: 240_000 };
 
@@ -34,16 +34,7 @@ describe('the photocopy strength ladder', () => {
  * same pale card: the genuine print must not fail, the copy must.
  */
 describe('genuine documents printed in pale tints, and grey copies of them', () => {
-  const names = ['IDV_TAMPER_COPY_AGREE', 'IDV_TAMPER_LEARNED', 'IDV_TAMPER_SPECKLE'] as const;
-  const saved = names.map((name) => process.env[name]);
-  beforeAll(() => {
-    for (const name of names) delete process.env[name];
-  });
-  afterAll(() => {
-    names.forEach((name, i) => {
-      if (saved[i] !== undefined) process.env[name] = saved[i];
-    });
-  });
+  withCopyCues();
 
   async function copySign(img: RgbImage, seed: number) {
     const { sign, measures } = await photocopyOnCapture(img, seed);
