@@ -4,6 +4,7 @@ import { classifyDocument } from './document/classify.ts';
 import { splitComposite } from './document/composite.ts';
 import {
   KEY_PRINTED_FIELDS,
+  keyFieldRead,
   keyFieldsRead,
   readFiner,
   readPadded,
@@ -266,8 +267,7 @@ function withUnreadKeyFields(zone: PrintedZone, again: PrintedZone): PrintedZone
   const fields = { ...zone.fields };
   let sources = zone.sources;
   for (const f of KEY_PRINTED_FIELDS) {
-    const readBefore = keyFieldsRead({ ...emptyPrintedFields(), [f]: zone.fields[f] }) === 1;
-    if (readBefore || again.fields[f] === null) continue;
+    if (keyFieldRead(zone.fields, f) || again.fields[f] === null) continue;
     fields[f] = again.fields[f];
     sources = [...sources.filter((s) => s.field !== f), ...again.sources.filter((s) => s.field === f)];
   }

@@ -36,10 +36,13 @@ export const KEY_PRINTED_FIELDS = ['surname', 'given_names', 'date_of_birth'] as
  * between names, the finer reading often has them, and a name without them differs from the MRZ.
  */
 export function keyFieldsRead(fields: PrintedFields): number {
-  return KEY_PRINTED_FIELDS.filter((f) => {
-    const value = fields[f];
-    return value !== null && !(f !== 'date_of_birth' && gluedNames(value));
-  }).length;
+  return KEY_PRINTED_FIELDS.filter((f) => keyFieldRead(fields, f)).length;
+}
+
+/** Whether the key field `f` was read (names run together count as not read, as above). */
+export function keyFieldRead(fields: PrintedFields, f: (typeof KEY_PRINTED_FIELDS)[number]): boolean {
+  const value = fields[f];
+  return value !== null && !(f !== 'date_of_birth' && gluedNames(value));
 }
 
 /** Whether a view's image holds detail the first detection did not see. */
