@@ -257,13 +257,19 @@ def main():
                 print(f"== step {step} crops val line exact {cacc:.3f} CER {ccer:.4f}", flush=True)
             log.append(entry)
             export(model, args.out + ".snapshot.onnx", frozen_bn and not args.snapshot_unfreezes_bn)
+            # The log so far, beside the snapshot: a run stopped early keeps its figures.
+            write_log(args, nparams, log, t0, args.out + ".snapshot.log.json")
         if step >= last:
             break
     export(model, args.out, frozen_bn and not args.snapshot_unfreezes_bn)
     torch.save(model.state_dict(), args.out.replace(".onnx", ".pt") if args.out.endswith(".onnx") else args.out + ".pt")
-    with open(args.out.replace(".onnx", "") + ".log.json", "w") as fh:
-        json.dump({"args": vars(args), "parameters": nparams, "evaluations": log, "seconds": round(time.time() - t0)}, fh, indent=1)
+    write_log(args, nparams, log, t0, args.out.replace(".onnx", "") + ".log.json")
     print(f"done in {time.time() - t0:.0f}s -> {args.out}", flush=True)
+
+
+def write_log(args, nparams: int, log: list, t0: float, path: str):
+    with open(path, "w") as fh:
+        json.dump({"args": vars(args), "parameters": nparams, "evaluations": log, "seconds": round(time.time() - t0)}, fh, indent=1)
 
 
 if __name__ == "__main__":

@@ -28,8 +28,13 @@ import { mix, rng } from '../synth/random.ts';
  * wide), blurred photos whose 7–8 px glyphs the recogniser misreads most, otherwise 15 % of the
  * corpus (stage 4 of training/mrz).
  *
+ * `--drop-truncated` leaves out the crops whose row cut truncated glyphs (cropTruncated): ink
+ * reaching a side of the crop. Their truth holds characters the crop does not show, so they teach
+ * the model to invent, and they made most of the error on stage 4's crops (training/mrz README).
+ * The dropped crops are still written, listed in `dropped*.tsv` (not read by crops.py).
+ *
  * Usage: npx tsx packages/vision/scripts/eval/export-mrz-crops.ts --out=DIR [--count=400]
- *        [--seed=31] [--minutes=M] [--shard=k/n] [--hard-share=F]
+ *        [--seed=31] [--minutes=M] [--shard=k/n] [--hard-share=F] [--drop-truncated]
  */
 
 /**
@@ -40,6 +45,55 @@ import { mix, rng } from '../synth/random.ts';
  * are the ones worth training on.
  */
 const MAX_ROW_EDIT_SHARE = 0.5;
+
+/**
+ * Columns at each side of a crop that must hold no ink. The row cut adds half a row height
+ * (model-read.ts SIDE_MARGIN, about 10 columns of the 32-px input) beyond the row's ends, so
+ * ink in the outermost columns means the row's ends were placed inside the text.
+ */
+const EDGE_COLUMNS = 2;
+/** Rows of the 32-px crop the glyphs occupy (the row band; the crop is 1.0-1.6 row heights tall). */
+const BAND = { from: 0.3, to: 0.7 };
+/**
+ * A pixel is ink when it is darker than the background by this share of the crop's contrast
+ * (background = median, ink = 2nd percentile): the faint halo of a blurred glyph in the margin
+ * stays background, a cut glyph's stroke does not.
+ */
+const INK_SHARE = 0.5;
+/**
+ * An edge column inked over this share of the crop's full height is a straight vertical edge
+ * (the card's border, a shadow, the photo's background), not a glyph cut by the row's end.
+ */
+const STRAIGHT_EDGE_SHARE = 0.9;
+
+/**
+ * Whether the row cut truncated glyphs: ink of the glyph band reaches the first or last
+ * EDGE_COLUMNS columns of the crop, and that column is not a straight vertical edge. A crop
+ * without contrast (no ink at all) is not truncated.
+ */
+export function cropTruncated(input: { data: Float32Array; width: number }): boolean {
+  const { data, width } = input;
+  const height = data.length / width;
+  const sorted = Float32Array.from(data).sort();
+  const bg = sorted[Math.floor(sorted.length / 2)]!;
+  const ink = sorted[Math.floor(sorted.length * 0.02)]!;
+  if (bg - ink < 0.1) return false;
+  const cut = bg - INK_SHARE * (bg - ink);
+  const y0 = Math.floor(height * BAND.from);
+  const y1 = Math.ceil(height * BAND.to);
+  const inked = (x: number) => {
+    let band = false;
+    let rows = 0;
+    for (let y = 0; y < height; y++) {
+      if (data[y * width + x]! >= cut) continue;
+      rows++;
+      if (y >= y0 && y < y1) band = true;
+    }
+    return band && rows < STRAIGHT_EDGE_SHARE * height;
+  };
+  for (let c = 0; c < Math.min(EDGE_COLUMNS, width); c++) if (inked(c) || inked(width - 1 - c)) return true;
+  return false;
+}
 
 function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -87,12 +141,16 @@ export interface ExportOptions {
   shard?: { k: number; n: number };
   /** Share of the documents captured at the `hard` level (exportCaptureOptions). */
   hardShare?: number;
+  /** Leave out the crops whose row cut truncated glyphs (cropTruncated). */
+  dropTruncated?: boolean;
 }
 
 export async function exportMrzCrops(opts: ExportOptions): Promise<void> {
   await mkdir(opts.out, { recursive: true });
   const labels: string[] = [];
+  const dropped: string[] = [];
   const labelFile = join(opts.out, opts.shard ? `labels-${opts.shard.k}.tsv` : 'labels.tsv');
+  const droppedFile = join(opts.out, opts.shard ? `dropped-${opts.shard.k}.tsv` : 'dropped.tsv');
   const started = performance.now();
   let docs = 0;
   let exported = 0;
@@ -128,21 +186,27 @@ export async function exportMrzCrops(opts: ExportOptions): Promise<void> {
         for (let l = 0; l < variants[v]!.length; l++) {
           const name = `${String(item.index).padStart(6, '0')}-${v}-${l}.png`;
           await writeGreyPng(join(opts.out, name), variants[v]![l]!);
-          labels.push(`${name}\t${truth[l]}\t${item.index}\t${v}\t${l}`);
-          exported++;
+          const row = `${name}\t${truth[l]}\t${item.index}\t${v}\t${l}`;
+          if (opts.dropTruncated && cropTruncated(variants[v]![l]!)) dropped.push(row);
+          else {
+            labels.push(row);
+            exported++;
+          }
         }
       }
     }
     // Written as it goes: a run stopped early still leaves a usable folder.
     await writeFile(labelFile, `${labels.join('\n')}\n`);
+    if (opts.dropTruncated) await writeFile(droppedFile, `${dropped.join('\n')}\n`);
     if (docs % 20 === 0)
       console.log(
-        `${docs} MRZ images, ${skipped} without a matching block, ${exported} crops, ${Math.round((performance.now() - started) / 1000)} s`,
+        `${docs} MRZ images, ${skipped} without a matching block, ${exported} crops, ${dropped.length} truncated dropped, ${Math.round((performance.now() - started) / 1000)} s`,
       );
   }
   await writeFile(labelFile, `${labels.join('\n')}\n`);
+  if (opts.dropTruncated) await writeFile(droppedFile, `${dropped.join('\n')}\n`);
   console.log(
-    `done: ${docs} MRZ images (seed ${opts.seed}, tuning layouts, hard share ${opts.hardShare ?? 0}), ${skipped} without a matching block, ${exported} crops -> ${opts.out}`,
+    `done: ${docs} MRZ images (seed ${opts.seed}, tuning layouts, hard share ${opts.hardShare ?? 0}), ${skipped} without a matching block, ${exported} crops, ${dropped.length} truncated dropped -> ${opts.out}`,
   );
 }
 
@@ -160,5 +224,6 @@ if (isMain) {
       ? { k: Number(arg('shard')!.split('/')[0]), n: Number(arg('shard')!.split('/')[1]) }
       : undefined,
     hardShare: arg('hard-share') ? Number(arg('hard-share')) : undefined,
+    dropTruncated: process.argv.includes('--drop-truncated'),
   });
 }

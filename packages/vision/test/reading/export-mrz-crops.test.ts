@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportCaptureOptions } from '../../scripts/eval/export-mrz-crops.ts';
+import { cropTruncated, exportCaptureOptions } from '../../scripts/eval/export-mrz-crops.ts';
 import { corpus } from '../../scripts/synth/index.ts';
 
 /**
@@ -35,5 +35,41 @@ describe('exportCaptureOptions', () => {
     const low = hardAt(0.4);
     const high = hardAt(0.7);
     for (const [i, h] of low.entries()) if (h) expect(high[i]).toBe(true);
+  });
+});
+
+/**
+ * The export's `--drop-truncated` (training/mrz stage 5): a crop whose glyphs reach a side of
+ * the crop was cut inside the text; a straight vertical edge at a side (the card's border) is
+ * not a cut glyph.
+ */
+describe('cropTruncated', () => {
+  const H = 32;
+  const W = 120;
+  /** A light 32-px crop with dark "glyphs" (7 columns wide, every 10 columns from x0), cut at x1. */
+  function crop(x0: number, x1: number): Float32Array {
+    const data = new Float32Array(H * W).fill(0.85);
+    for (let g = x0; g + 1 <= x1; g += 10)
+      for (let y = 9; y < 23; y++) for (let x = g; x < Math.min(g + 7, x1); x++) data[y * W + x] = 0.15;
+    return data;
+  }
+
+  it('keeps a crop whose glyphs end inside its margins', () => {
+    expect(cropTruncated({ data: crop(10, 107), width: W })).toBe(false);
+  });
+
+  it('drops a crop whose glyphs run into its right or left side', () => {
+    expect(cropTruncated({ data: crop(14, W), width: W })).toBe(true);
+    expect(cropTruncated({ data: crop(0, 100), width: W })).toBe(true);
+  });
+
+  it('keeps a crop with a straight dark edge over its whole height at a side', () => {
+    const data = crop(10, 107);
+    for (let y = 0; y < H; y++) data[y * W] = 0.1;
+    expect(cropTruncated({ data, width: W })).toBe(false);
+  });
+
+  it('keeps a crop without ink', () => {
+    expect(cropTruncated({ data: new Float32Array(H * W).fill(0.8), width: W })).toBe(false);
   });
 });
