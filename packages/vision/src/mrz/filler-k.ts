@@ -18,6 +18,7 @@ import type { ConstrainedLine, PositionReading } from './constrained-decode.ts';
  * - Optional data (TD3's personal number, TD1's two fields, TD2's): its content is left-aligned
  *   and padded with fillers, so a K standing among fillers, touching no letter or digit, is the
  *   padding.
+ * - The document code's second character, most often a filler (at the names' bar below).
  * - Names: a K standing alone among the fillers after the names (a name part of one letter is
  *   the padding), and, in a name field without the '<<' every name field holds, a KK / K< / <K
  *   between two name parts taking its place.
@@ -173,6 +174,13 @@ export function restoreFillers(lines: ConstrainedLine[], format: MrzFormat): Res
     for (const i of isolatedKRuns(text, span).flat()) {
       if (support(i) >= PADDING_SUPPORT) changed[span.line]!.add(i);
     }
+  }
+  // The document code's second character: most documents leave it a filler, some issuers put
+  // a letter there (PD, PS, ID, IC); a K read there gives way at the names' bar.
+  const code = L.documentCode;
+  const second = code.start + 1;
+  if (texts[code.line]?.[second] === 'K' && look(code.line)(second) >= NAME_SUPPORT) {
+    changed[code.line]!.add(second);
   }
   const nameText = texts[L.name.line];
   if (nameText !== undefined) {

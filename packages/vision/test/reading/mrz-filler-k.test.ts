@@ -155,6 +155,17 @@ describe('fillers read as K, restored by the layout and the recogniser (restoreF
     expect(out.lines[2]!.text).toBe(read);
   });
 
+  it("reads a document code's K second as a filler only with '<' support at the names' bar", () => {
+    const read = `IK${CARD[0]!.slice(2)}`;
+    const lines = (support: number) => [
+      decodedLine(read, { 1: support }),
+      decodedLine(CARD[1]!),
+      decodedLine(CARD[2]!),
+    ];
+    expect(restoreFillers(lines(0.3), 'TD1').lines[0]!.text).toBe(`I<${CARD[0]!.slice(2)}`);
+    expect(restoreFillers(lines(0.05), 'TD1').lines[0]!.text).toBe(read);
+  });
+
   it("takes a K the recogniser itself found less likely than '<' for a filler, anywhere", () => {
     const line = decodedLine(CARD[2]!);
     const at = 20;
