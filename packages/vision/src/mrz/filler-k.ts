@@ -23,8 +23,9 @@ import type { ConstrainedLine, PositionReading } from './constrained-decode.ts';
  *   the padding), and, in a name field without the '<<' every name field holds, a KK / K< / <K
  *   between two name parts taking its place.
  *
- * Thresholds: PADDING_SUPPORT, NAME_SUPPORT. A change here never changes which check digits hold (the arithmetic above), so it cannot make
- * a failing MRZ pass: a wrong printed check digit still fails.
+ * Thresholds: PADDING_SUPPORT, NAME_SUPPORT. A change here never changes which check digits
+ * hold (the arithmetic above), so it cannot make a failing MRZ pass: a wrong printed check digit
+ * still fails.
  */
 
 /**
@@ -32,15 +33,16 @@ import type { ConstrainedLine, PositionReading } from './constrained-decode.ts';
  * after their last part), a K standing among fillers gives way to '<' when the recogniser gave
  * '<' at least this probability there: the bar of a check-digit repair's alternatives
  * (check-repair.ts MIN_REPAIR_PROB), since the layout here is as strong a witness. On fillers
- * drawn K-like the recogniser's '<' at such K's has a median of ~0.04, and ~0.1 was measured to
- * leave half of them K (decisions.md).
+ * drawn K-like the recogniser's '<' at such K's has a median of ~0.04: a bar of 0.1 would leave
+ * about 60 % of them K, 0.02 about 45 % (tuning seed 11, decisions.md).
  */
 export const PADDING_SUPPORT = 0.02;
 
 /**
  * Between or at the end of name parts the layout is a weaker witness (KONE, MALIK, <<KARIM are
  * names): a K there gives way only at this '<' support. Genuine name K's of the tuning seeds
- * were read with '<' at ≥ 0.1 about 3 % of the time, fillers read as K there about 60 %.
+ * were read with '<' at ≥ 0.1 about 3 % of the time, fillers read as K between them about two
+ * thirds of the time.
  */
 export const NAME_SUPPORT = 0.1;
 
@@ -161,7 +163,10 @@ export function restoreFillers(lines: ConstrainedLine[], format: MrzFormat): Res
   // K, then stands between them, read at a few percent against the '<' at over ninety.
   for (const [li, line] of lines.entries()) {
     for (const [i, pos] of line.positions.entries()) {
-      if (fillerSupport(pos) > pos.prob) changed[li]!.add(i);
+      const support = fillerSupport(pos);
+      if (support <= pos.prob) continue;
+      changed[li]!.add(i);
+      considered.push({ line: li, at: i, support, changed: true });
     }
   }
   // The layout's rules look at the lines with those fillers back (a K beside one of them stands

@@ -7,7 +7,7 @@ import { cropLine, MRZ_STRETCH, REC_MAX_WIDTH, recognizeLines } from '../ocr/rec
 import { noteDecision, profiled } from '../runtime/profile.ts';
 import { type RepairedMrz, repairChecks } from './check-repair.ts';
 import { type ConstrainedLine, decodeConstrained, type PositionReading } from './constrained-decode.ts';
-import { fillerSupport, restoreFillers } from './filler-k.ts';
+import { restoreFillers } from './filler-k.ts';
 import { greedyText, type LinePosteriors, mrzLineInput, mrzLinePosteriors } from './line-model.ts';
 import type { MrzRow } from './locate.ts';
 import { positionSets, withCardCodeDigit } from './positions.ts';
@@ -355,19 +355,10 @@ function finish(decoded: ConstrainedLine[], format: MrzFormat): ModelMrzReading 
  * profile records every K looked at, with its '<' support (measurement only).
  */
 function withFillers(decoded: ConstrainedLine[], format: MrzFormat): ConstrainedLine[] {
-  if (process.env.IDV_FILLER_K === 'off') return decoded;
   const { lines, considered } = restoreFillers(decoded, format);
   if (considered.length > 0) {
     const each = considered.map((c) => `${c.line}:${c.at} ${c.support.toFixed(3)}${c.changed ? '>' : ''}`);
     noteDecision('mrz-repair', `fillers: ${each.join(', ')}`);
-  }
-  if (process.env.IDV_FILLER_K_LOG) {
-    const all = decoded.flatMap((d, li) =>
-      d.positions.flatMap((q, i) =>
-        q.char === 'K' ? [`${li}:${i} ${q.prob.toFixed(3)}/${fillerSupport(q).toFixed(3)}`] : [],
-      ),
-    );
-    noteDecision('mrz-repair', `kall: ${all.join(', ')}`);
   }
   return lines;
 }
