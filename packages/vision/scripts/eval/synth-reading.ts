@@ -27,7 +27,7 @@ import {
  * Usage: npx tsx packages/vision/scripts/eval/synth-reading.ts [--synth=200] [--seed=1]
  *        [--split=all|tuning|heldout] [--only=turned-90|turned-180|composite|scan|small-photo]
  *        [--minutes=M] [--verbose] [--shard=k/n --save=rows-k.json] [--merge=rows-0.json,...]
- *        [--docs=3,17,...]
+ *        [--docs=3,17,...] [--filler-glyph] [--k-names]
  * `--docs` reads only the documents of these corpus indexes (each document depends on its seed
  * and index alone), skipping the others before generation: a change re-measured on the documents
  * an earlier run listed (a `--only` run's `#index`es) without generating the whole corpus again.
@@ -166,6 +166,13 @@ export interface SynthReadingOptions {
   only?: string;
   /** Read only the documents of these corpus indexes (skipped before generation). */
   docs?: number[];
+  /**
+   * The MRZ fillers drawn in other printers' shapes (synth/filler-glyph.ts), to measure fillers
+   * read as K; off by default, so that the benchmark's figures stay comparable.
+   */
+  fillerGlyph?: boolean;
+  /** Names drawn from those holding a K (a genuine K must stay a K). */
+  kNames?: boolean;
 }
 
 interface SavedRows {
@@ -215,7 +222,11 @@ async function readRows(opts: SynthReadingOptions, count: number): Promise<Saved
       stopped = true;
       break;
     }
-    const doc = await generateDocument(item.seed, item.options);
+    const doc = await generateDocument(item.seed, {
+      ...item.options,
+      ...(opts.fillerGlyph ? { fillerGlyph: true } : {}),
+      ...(opts.kNames ? { kNames: true } : {}),
+    });
     const t = doc.truth;
     const conditions = conditionsOf([t.capture, doc.back?.truth.capture], item.options.composite ?? false);
     if (opts.only && !conditions.includes(CONDITION_KEYS[opts.only] ?? opts.only)) continue;
@@ -438,5 +449,7 @@ if (isMain) {
     merge: arg('merge')?.split(','),
     only: arg('only'),
     docs: arg('docs')?.split(',').map(Number),
+    fillerGlyph: process.argv.includes('--filler-glyph'),
+    kNames: process.argv.includes('--k-names'),
   });
 }

@@ -1,5 +1,6 @@
 import type { Holder } from './content.ts';
 import { COUNTRY_NAMES } from './content.ts';
+import type { FillerGlyph } from './filler-glyph.ts';
 import type { DateFormat, FieldName, LayoutSpec, Rect } from './layouts.ts';
 import { type FontSpec, textWidth } from './measure.ts';
 import type { Rng } from './random.ts';
@@ -23,6 +24,8 @@ export interface TextItem {
   field?: string;
   /** Measured advance width. */
   width: number;
+  /** MRZ lines only, an evaluation option: the fillers drawn with this shape (filler-glyph.ts). */
+  fillerGlyph?: FillerGlyph;
 }
 
 export interface Drawing {

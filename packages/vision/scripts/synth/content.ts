@@ -236,7 +236,11 @@ function documentNumber(r: Rng, kind: DocumentKind): string {
   }
 }
 
-export function makeHolder(r: Rng, kind: DocumentKind): Holder {
+/** Names holding a K, for `kNames` (a genuine K read next to fillers must stay a K). */
+const withK = (names: string[]) => names.filter((n) => n.includes('K'));
+
+export function makeHolder(r: Rng, kind: DocumentKind, opts: { kNames?: boolean } = {}): Holder {
+  const surnames = opts.kNames ? withK(SURNAMES) : SURNAMES;
   const sex = r.chance(0.5) ? 'F' : 'M';
   const country =
     kind === 'niger_paper'
@@ -244,12 +248,13 @@ export function makeHolder(r: Rng, kind: DocumentKind): Holder {
       : kind === 'sahel_card'
         ? r.pick(['NER', 'MLI', 'BFA'])
         : r.pick(['NER', 'MLI', 'BFA', 'NER', 'MLI', 'BFA', 'SEN', 'CIV', 'TCD']);
-  let surname = r.pick(SURNAMES);
-  if (r.chance(0.08)) surname = `${surname} ${r.pick(SURNAMES)}`;
-  const pool = sex === 'F' ? GIVEN_F : GIVEN_M;
+  let surname = r.pick(surnames);
+  if (r.chance(0.08)) surname = `${surname} ${r.pick(surnames)}`;
+  const given = sex === 'F' ? GIVEN_F : GIVEN_M;
+  const pool = opts.kNames ? withK(given) : given;
   const count = r.chance(0.45) ? 1 : r.chance(0.8) ? 2 : 3;
-  const given = Array.from({ length: count }, () => r.pick(pool));
-  const givenNames = [...new Set(given)].join(' ');
+  const picked = Array.from({ length: count }, () => r.pick(pool));
+  const givenNames = [...new Set(picked)].join(' ');
   const birthDate = randomDate(r, 1950, 2007);
   // Issued within the last years; some already expired (the reader reads them all the same).
   const issueDate = randomDate(r, kind === 'niger_paper' ? 2012 : 2016, 2026);

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { capture, type Level, sampleCapture, sampleScan } from './capture.ts';
 import { compose, type Drawing } from './compose.ts';
 import { type DocumentKind, makeHolder } from './content.ts';
+import { sampleFillerGlyph } from './filler-glyph.ts';
 import { type Quad, rectQuad } from './geometry.ts';
 import { type LayoutSpec, layoutById, layoutsFor } from './layouts.ts';
 import { saveAdvances } from './measure.ts';
@@ -30,6 +31,13 @@ export interface GenerateOptions {
   scan?: boolean;
   /** Skip the capture: the upright document as drawn (the tamper attacks start from it). */
   upright?: boolean;
+  /**
+   * Evaluation only (off in the benchmark, whose figures stay comparable): the MRZ fillers drawn
+   * in another printer's shape (filler-glyph.ts), the class where a '<' is read as K.
+   */
+  fillerGlyph?: boolean;
+  /** Evaluation only: names drawn from those holding a K (a genuine K must stay a K). */
+  kNames?: boolean;
 }
 
 export interface GeneratedImage {
@@ -96,7 +104,7 @@ export async function generateDocument(
   const spec = r.pick(candidates);
   const specs = kind === 'sahel_card' ? [spec, backOf(spec)] : [spec];
   const level = options.level ?? weighted(r.next(), LEVELS);
-  const holder = makeHolder(r.fork(100), kind);
+  const holder = makeHolder(r.fork(100), kind, { kNames: options.kNames });
 
   // Cards are drawn 1000 px wide at scale 1.2–1.7, pages a little less, like good phone photos.
   const scale = r.range(1.2, 1.7) * (spec.width > 1100 ? 0.95 : 1);
@@ -104,6 +112,11 @@ export async function generateDocument(
   const drawings: Drawing[] = [];
   for (const [k, s] of specs.entries()) {
     const d = await compose(s, holder, r.fork(200 + k));
+    if (options.fillerGlyph) {
+      // Its own stream: the document's other draws stay as without the option.
+      const glyph = sampleFillerGlyph(r.fork(500));
+      for (const t of d.items) if (t.field?.startsWith('mrz_')) t.fillerGlyph = glyph;
+    }
     drawings.push(d);
     rendered.push(await renderDocument(s, d, r.fork(300 + k), scale));
   }

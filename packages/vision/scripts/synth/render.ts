@@ -1,5 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { type Drawing, itemBox, type TextItem } from './compose.ts';
+import { fillerGlyphsSvg } from './filler-glyph.ts';
 import type { LayoutSpec } from './layouts.ts';
 import { portrait } from './portrait.ts';
 import type { Rng } from './random.ts';
@@ -28,8 +29,14 @@ export interface RenderedDocument {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function textSvg(t: TextItem): string {
-  return `<text x="${t.x.toFixed(1)}" y="${t.y.toFixed(1)}" font-family="${t.font.family}" font-weight="${t.font.weight}" font-size="${t.size.toFixed(1)}" fill="${t.fill}" text-anchor="${t.anchor}" xml:space="preserve">${esc(t.text)}</text>`;
+function textSvg(t: TextItem, r: Rng): string {
+  // OCR-B is monospaced (a space advances as a '<'): the fillers' cells are left blank for the
+  // drawn shape.
+  const text = t.fillerGlyph ? t.text.replace(/</g, ' ') : t.text;
+  const own = `<text x="${t.x.toFixed(1)}" y="${t.y.toFixed(1)}" font-family="${t.font.family}" font-weight="${t.font.weight}" font-size="${t.size.toFixed(1)}" fill="${t.fill}" text-anchor="${t.anchor}" xml:space="preserve">${esc(text)}</text>`;
+  if (!t.fillerGlyph) return own;
+  const advance = t.width / Math.max(1, t.text.length);
+  return own + fillerGlyphsSvg(t.text, t.x, t.y, t.size, advance, t.fillerGlyph, t.fill, r);
 }
 
 /** `scale`: output pixels per layout pixel (a 1000-px card at 1.7 is 1700 px wide). */
@@ -41,7 +48,7 @@ export async function renderDocument(
 ): Promise<RenderedDocument> {
   const W = Math.round(d.width * scale);
   const H = Math.round(d.height * scale);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${d.width} ${d.height}">${backgroundSvg(spec, r.fork(1))}${extrasSvg(spec, r.fork(2))}${d.items.map(textSvg).join('')}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${d.width} ${d.height}">${backgroundSvg(spec, r.fork(1))}${extrasSvg(spec, r.fork(2))}${d.items.map((t, i) => textSvg(t, r.fork(400 + i))).join('')}</svg>`;
   const composites: OverlayOptions[] = [];
   let portraitBox: Box | null = null;
   let face: Box | null = null;

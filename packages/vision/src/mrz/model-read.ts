@@ -4,9 +4,10 @@ import { upperMedian } from '../image/stats.ts';
 import { upscaleForOcr } from '../image/upscale.ts';
 import type { PageReading } from '../ocr/page.ts';
 import { cropLine, MRZ_STRETCH, REC_MAX_WIDTH, recognizeLines } from '../ocr/recognize.ts';
-import { profiled } from '../runtime/profile.ts';
+import { noteDecision, profiled } from '../runtime/profile.ts';
 import { type RepairedMrz, repairChecks } from './check-repair.ts';
 import { type ConstrainedLine, decodeConstrained, type PositionReading } from './constrained-decode.ts';
+import { restoreFillers } from './filler-k.ts';
 import { greedyText, type LinePosteriors, mrzLineInput, mrzLinePosteriors } from './line-model.ts';
 import type { MrzRow } from './locate.ts';
 import { positionSets, withCardCodeDigit } from './positions.ts';
@@ -340,12 +341,26 @@ function decodeAll(
 }
 
 function finish(decoded: ConstrainedLine[], format: MrzFormat): ModelMrzReading | null {
-  const repaired = repairChecks(decoded, format);
+  const repaired = repairChecks(withFillers(decoded, format), format);
   if (!repaired) return null;
   const probs = decoded.flatMap((d) => d.positions.map((q) => q.prob));
   const confidence = probs.reduce((s, p) => s + p, 0) / Math.max(1, probs.length);
   const invalidCount = repaired.parsed.checks.filter((c) => !c.valid).length;
   return { ...repaired, format, confidence, invalidCount, decoded };
+}
+
+/**
+ * The lines with fillers read as K restored (filler-k.ts): no check digit can tell a K from a
+ * '<', so ICAO's layout and the recogniser's own '<' support decide, before the repair. The
+ * profile records every K looked at, with its '<' support (measurement only).
+ */
+function withFillers(decoded: ConstrainedLine[], format: MrzFormat): ConstrainedLine[] {
+  const { lines, considered } = restoreFillers(decoded, format);
+  if (considered.length > 0) {
+    const each = considered.map((c) => `${c.line}:${c.at} ${c.support.toFixed(3)}${c.changed ? '>' : ''}`);
+    noteDecision('mrz-repair', `fillers: ${each.join(', ')}`);
+  }
+  return lines;
 }
 
 /** Constrained decoding and check-digit repair of the posteriors of an MRZ's lines. */
