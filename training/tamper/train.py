@@ -108,10 +108,11 @@ def main():
     ap.add_argument("--per-epoch", type=int, default=16, help="of which an epoch draws this many per image")
     ap.add_argument("--batch", type=int, default=64)
     ap.add_argument("--out", default=os.path.join(HERE, "capture-cnn.onnx"))
+    ap.add_argument("--threads", type=int, default=2, help="torch CPU threads (1 on a shared machine)")
     args = ap.parse_args()
     t0 = time.time()
     torch.manual_seed(args.seed)
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
 
     # The directories' indexes together; an image (source and kind) exported twice counts once.

@@ -34,7 +34,10 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  * per image (set, source, kind, signs, and the copy cues' raw measures: `detectTamper`'s
  * `measures`), to tune how the cues combine without running the step again. `--sources` keeps
  * the generated sources whose name contains one of the given parts (to look again at a few
- * images; `--only none` leaves the attacks out and keeps the bona fide captures).
+ * images; `--only none` leaves the attacks out and keeps the bona fide captures). The capture
+ * classifier's parts follow IDV_TAMPER_LEARNED (`screen` by default, `1` adds the copy part);
+ * IDV_TAMPER_CAPTURE_MODEL and IDV_TAMPER_CAPTURE_TEMPERATURE measure other weights (a training
+ * run's snapshot and the temperature of its log) paired against the committed ones.
  */
 
 type Tally = { n: number; expected: number; fail: number };

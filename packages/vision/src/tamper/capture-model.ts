@@ -28,6 +28,20 @@ const ROWS = 3;
 export const CAPTURE_TEMPERATURE = 1.3;
 
 /**
+ * The weights the tamper step loads: env IDV_TAMPER_CAPTURE_MODEL when set (a bundled deployment,
+ * or a training snapshot under evaluation, measured paired against the committed weights), else
+ * CAPTURE_MODEL_PATH. A snapshot's temperature is fitted on its own validation sources (its
+ * `.log.json`), so it comes with it: IDV_TAMPER_CAPTURE_TEMPERATURE, else CAPTURE_TEMPERATURE.
+ */
+export function captureModel(): { path: string; temperature: number } {
+  const temperature = Number(process.env.IDV_TAMPER_CAPTURE_TEMPERATURE);
+  return {
+    path: process.env.IDV_TAMPER_CAPTURE_MODEL || CAPTURE_MODEL_PATH,
+    temperature: Number.isFinite(temperature) && temperature > 0 ? temperature : CAPTURE_TEMPERATURE,
+  };
+}
+
+/**
  * Which parts of the learned cue the tamper step uses, from IDV_TAMPER_LEARNED (read at each
  * call, so an evaluation can measure the step with and without them):
  * - `screen` (the default): `photo_of_screen` from the model. On the holdouts it caught every
@@ -83,7 +97,7 @@ export function capturePatches(image: NormalizedImage, window: Region): Float32A
 export async function captureScores(
   image: NormalizedImage,
   window: Region,
-  modelPath = CAPTURE_MODEL_PATH,
+  { path: modelPath, temperature } = captureModel(),
 ): Promise<CaptureScores | null> {
   if (!existsSync(modelPath)) return null;
   const model = await modelRunner('tamper-capture', modelPath);
@@ -92,7 +106,7 @@ export async function captureScores(
   const classes = dims[1] ?? 3;
   const mean = [0, 0, 0];
   for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) mean[c]! += data[i * classes + c]! / n;
-  const z = mean.map((v) => v / CAPTURE_TEMPERATURE);
+  const z = mean.map((v) => v / temperature);
   const max = Math.max(...z);
   const e = z.map((v) => Math.exp(v - max));
   const sum = e[0]! + e[1]! + e[2]!;

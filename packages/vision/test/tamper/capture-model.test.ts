@@ -10,7 +10,9 @@ import { type NormalizedImage, normalizeImage } from '../../src/image/normalize.
 import type { RgbImage } from '../../src/image/raster.ts';
 import {
   CAPTURE_MODEL_PATH,
+  CAPTURE_TEMPERATURE,
   type CaptureScores,
+  captureModel,
   capturePatches,
   captureScores,
   LEARNED_COPY,
@@ -98,6 +100,37 @@ describe('capture classifier on generated captures (the trained weights)', () =>
     expectProbabilities(await captureScores(image, { x: 0, y: 0, w: image.width, h: image.height }));
     expect(CAPTURE_MODEL_PATH.endsWith('training/tamper/capture-cnn.onnx')).toBe(true);
   });
+
+  it(
+    'IDV_TAMPER_CAPTURE_MODEL and IDV_TAMPER_CAPTURE_TEMPERATURE choose the weights under evaluation',
+    SLOW,
+    async () => {
+      const image = await normalizeImage(await cleanDigital(card.image, seededRng(51), 'png'));
+      const whole = { x: 0, y: 0, w: image.width, h: image.height };
+      const saved = { ...process.env };
+      try {
+        const committed = expectProbabilities(await captureScores(image, whole));
+        // A very high temperature flattens the same logits towards a third each.
+        process.env.IDV_TAMPER_CAPTURE_TEMPERATURE = '1000';
+        const flat = expectProbabilities(await captureScores(image, whole));
+        const spread = (s: CaptureScores) =>
+          Math.max(s.bonaFide, s.copy, s.screen) - Math.min(s.bonaFide, s.copy, s.screen);
+        expect(spread(flat)).toBeLessThan(0.01);
+        expect(spread(flat)).toBeLessThan(spread(committed));
+        // Weights that are not there: no learned cue (as when the committed file is missing).
+        process.env.IDV_TAMPER_CAPTURE_MODEL = '/nonexistent/capture-cnn.onnx';
+        expect(await captureScores(image, whole)).toBeNull();
+        // Unset: the committed weights and temperature again.
+        delete process.env.IDV_TAMPER_CAPTURE_MODEL;
+        delete process.env.IDV_TAMPER_CAPTURE_TEMPERATURE;
+        expect(captureModel()).toEqual({ path: CAPTURE_MODEL_PATH, temperature: CAPTURE_TEMPERATURE });
+      } finally {
+        for (const key of ['IDV_TAMPER_CAPTURE_MODEL', 'IDV_TAMPER_CAPTURE_TEMPERATURE'])
+          if (saved[key] === undefined) delete process.env[key];
+          else process.env[key] = saved[key];
+      }
+    },
+  );
 
   it('a clean rendered card (PNG, never photographed) raises neither sign', SLOW, async () => {
     const image = await normalizeImage(await cleanDigital(card.image, seededRng(51), 'png'));

@@ -14,6 +14,7 @@ import { encodePng } from './raster-io.ts';
 import { type Rng, seededRng, seedOf } from './rng.ts';
 import { screenRecapture } from './screen.ts';
 import { genuineSources } from './sources.ts';
+import { synthSource as portraitSynthSource } from './synth-sources.ts';
 import type { GenuineSource } from './types.ts';
 
 /**
@@ -23,7 +24,7 @@ import type { GenuineSource } from './types.ts';
  * (normalizeImage), then cut to the document's extent (the part the classifier looks at).
  *
  *   npx tsx packages/vision/scripts/eval/corpus/export-training.ts OUT_DIR [--synth N] [--drawn N]
- *       [--kinds kind,kind] [--from N]
+ *       [--kinds kind,kind] [--from N] [--hard N]
  *
  * Sources, never the holdout's: synthetic documents of the reading benchmark's tuning layouts
  * (scripts/synth, `split: 'tuning'`, upright), paper and colour cards drawn with their own seed
@@ -175,6 +176,20 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // --from N: start at the N-th synthetic document and drawn card, without the fixtures (to
   // export a range in a second process; the images are the same as in one run).
   const from = value('--from', 0);
+  // --hard N: only the tuning side's hard negatives, genuine documents that print few colours
+  // and that the copy part read as copies: N synthetic documents of the pale "-b" layouts
+  // (corpus/synth-sources.ts drawn with the tag `train`; the evaluation draws `tuning` and
+  // `holdout`: odd indices are the "-b" layouts) and N Niger paper cards after the --drawn 40
+  // range (`paper-card-train-20` on).
+  const hard = value('--hard', 0);
+  if (hard > 0) {
+    for (let k = 0; k < hard; k++) {
+      await done(await portraitSynthSource('tuning', 2 * k + 1, 'train'));
+      const name = `paper-card-train-${20 + k}`;
+      await done(await drawPaperCard(seededRng(seedOf(name)), name));
+    }
+    process.exit(0);
+  }
   if (from === 0) for (const s of await genuineSources(fixtures, 'tuning', 0)) await done(s);
   for (let i = from; i < Math.max(synth, drawn); i++) {
     if (i < synth) await done(await synthSource(1000 + i));
