@@ -33,8 +33,14 @@ import { mix, rng } from '../synth/random.ts';
  * the model to invent, and they made most of the error on stage 4's crops (training/mrz README).
  * The dropped crops are still written, listed in `dropped*.tsv` (not read by crops.py).
  *
+ * `--filler-glyph-share=F` draws the MRZ fillers of a share F of the documents (another seeded
+ * draw per document) in another printer's shape (synth/filler-glyph.ts, a chevron of other
+ * proportions, often with a stem through its tip): the recogniser trained on one OCR-B `<` reads
+ * such fillers as K, and no check digit can tell (mrz/filler-k.ts).
+ *
  * Usage: npx tsx packages/vision/scripts/eval/export-mrz-crops.ts --out=DIR [--count=400]
  *        [--seed=31] [--minutes=M] [--shard=k/n] [--hard-share=F] [--drop-truncated]
+ *        [--filler-glyph-share=F]
  */
 
 /**
@@ -127,9 +133,12 @@ async function writeGreyPng(path: string, input: { data: Float32Array; width: nu
  * (drawn from the item's own seed, a stream the corpus does not use, so the same items for
  * every shard and run) is captured at the `hard` level; every other option stays the corpus's.
  */
-export function exportCaptureOptions(item: CorpusItem, hardShare = 0): GenerateOptions {
-  if (hardShare > 0 && rng(mix(item.seed, 9)).chance(hardShare)) return { ...item.options, level: 'hard' };
-  return item.options;
+export function exportCaptureOptions(item: CorpusItem, hardShare = 0, fillerGlyphShare = 0): GenerateOptions {
+  const options = { ...item.options };
+  if (hardShare > 0 && rng(mix(item.seed, 9)).chance(hardShare)) options.level = 'hard';
+  // Another stream of the item's seed: the hard draw stays as without this share.
+  if (fillerGlyphShare > 0 && rng(mix(item.seed, 10)).chance(fillerGlyphShare)) options.fillerGlyph = true;
+  return options;
 }
 
 export interface ExportOptions {
@@ -143,6 +152,11 @@ export interface ExportOptions {
   hardShare?: number;
   /** Leave out the crops whose row cut truncated glyphs (cropTruncated). */
   dropTruncated?: boolean;
+  /**
+   * Share of the documents whose MRZ fillers are drawn in another printer's shape
+   * (synth/filler-glyph.ts): the '<' the recogniser reads as K, taught as '<'.
+   */
+  fillerGlyphShare?: number;
 }
 
 export async function exportMrzCrops(opts: ExportOptions): Promise<void> {
@@ -159,7 +173,10 @@ export async function exportMrzCrops(opts: ExportOptions): Promise<void> {
     if (opts.minutes && performance.now() - started > opts.minutes * 60_000) break;
     if (item.options.kind === 'niger_paper') continue; // no MRZ
     if (opts.shard && item.index % opts.shard.n !== opts.shard.k) continue;
-    const doc = await generateDocument(item.seed, exportCaptureOptions(item, opts.hardShare));
+    const doc = await generateDocument(
+      item.seed,
+      exportCaptureOptions(item, opts.hardShare, opts.fillerGlyphShare),
+    );
     for (const shot of [doc, doc.back]) {
       const truth = shot?.truth.mrz;
       if (!shot || !truth) continue;
@@ -206,7 +223,7 @@ export async function exportMrzCrops(opts: ExportOptions): Promise<void> {
   await writeFile(labelFile, `${labels.join('\n')}\n`);
   if (opts.dropTruncated) await writeFile(droppedFile, `${dropped.join('\n')}\n`);
   console.log(
-    `done: ${docs} MRZ images (seed ${opts.seed}, tuning layouts, hard share ${opts.hardShare ?? 0}), ${skipped} without a matching block, ${exported} crops, ${dropped.length} truncated dropped -> ${opts.out}`,
+    `done: ${docs} MRZ images (seed ${opts.seed}, tuning layouts, hard share ${opts.hardShare ?? 0}, filler-glyph share ${opts.fillerGlyphShare ?? 0}), ${skipped} without a matching block, ${exported} crops, ${dropped.length} truncated dropped -> ${opts.out}`,
   );
 }
 
@@ -224,6 +241,7 @@ if (isMain) {
       ? { k: Number(arg('shard')!.split('/')[0]), n: Number(arg('shard')!.split('/')[1]) }
       : undefined,
     hardShare: arg('hard-share') ? Number(arg('hard-share')) : undefined,
+    fillerGlyphShare: arg('filler-glyph-share') ? Number(arg('filler-glyph-share')) : undefined,
     dropTruncated: process.argv.includes('--drop-truncated'),
   });
 }

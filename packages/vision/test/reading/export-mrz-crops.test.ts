@@ -6,12 +6,13 @@ import { corpus } from '../../scripts/synth/index.ts';
  * The crop export's `--hard-share` (training/mrz stage 4): a seeded share of the corpus's
  * documents is captured at the `hard` level (small, blurred photos), every other choice of the
  * corpus (kind, composite, scan, split) stays as it was, and the draw is the same on every run.
+ * `--filler-glyph-share` (stage 6) draws another share's fillers K-like, on a stream of its own.
  */
 describe('exportCaptureOptions', () => {
   const items = [...corpus(400, 41, 'tuning')];
 
   it('leaves every item as the corpus drew it without a hard share', () => {
-    for (const item of items) expect(exportCaptureOptions(item)).toBe(item.options);
+    for (const item of items) expect(exportCaptureOptions(item)).toEqual(item.options);
   });
 
   it('captures about the asked share at the hard level and changes nothing else', () => {
@@ -24,7 +25,7 @@ describe('exportCaptureOptions', () => {
       const { level: _l, ...rest } = o;
       const { level: _c, ...corpusRest } = items[i]!.options;
       expect(rest).toEqual(corpusRest);
-      if (o.level !== 'hard') expect(o).toBe(items[i]!.options);
+      if (o.level !== 'hard') expect(o).toEqual(items[i]!.options);
     }
   });
 
@@ -35,6 +36,24 @@ describe('exportCaptureOptions', () => {
     const low = hardAt(0.4);
     const high = hardAt(0.7);
     for (const [i, h] of low.entries()) if (h) expect(high[i]).toBe(true);
+  });
+
+  it("draws a share's fillers in another printer's shape, independently of the hard draw", () => {
+    const hardOnly = items.map((item) => exportCaptureOptions(item, 0.5).level);
+    const both = items.map((item) => exportCaptureOptions(item, 0.5, 0.5));
+    const glyph = both.filter((o) => o.fillerGlyph).length / items.length;
+    expect(glyph).toBeGreaterThan(0.42);
+    expect(glyph).toBeLessThan(0.58);
+    // The hard draw is the same with or without the filler share (its own stream).
+    expect(both.map((o) => o.level)).toEqual(hardOnly);
+    // Hard and K-like fillers are drawn apart: both kinds of document occur with and without the other.
+    expect(both.some((o) => o.fillerGlyph && o.level === 'hard')).toBe(true);
+    expect(both.some((o) => o.fillerGlyph && o.level !== 'hard')).toBe(true);
+    for (const [i, o] of both.entries()) {
+      const { level: _l, fillerGlyph: _f, ...rest } = o;
+      const { level: _c, ...corpusRest } = items[i]!.options;
+      expect(rest).toEqual(corpusRest);
+    }
   });
 });
 
