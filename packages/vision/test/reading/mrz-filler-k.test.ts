@@ -1,12 +1,11 @@
 import { buildMrz, MRZ_LAYOUTS, type MrzFormat, mrzCheckDigit, parseMrz } from '@idv/core';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Quad, RgbImage } from '../../src/image/raster.ts';
+import type { RgbImage } from '../../src/image/raster.ts';
 import type { ConstrainedLine } from '../../src/mrz/constrained-decode.ts';
 import { restoreFillers } from '../../src/mrz/filler-k.ts';
 import { MRZ_MODEL_PATH, mrzLineInput, mrzLinePosteriors } from '../../src/mrz/line-model.ts';
 import { decodeMrzLines } from '../../src/mrz/model-read.ts';
-import { escapeSvg } from '../support/mrz-page.ts';
+import { escapeSvg, rasterizeSvg, wholeQuad } from '../support/mrz-page.ts';
 
 /**
  * The filler '<' read as K (filler-k.ts). Lines drawn here in OCR-B whose fillers are drawn as
@@ -50,19 +49,10 @@ async function renderLine(
     <rect width="100%" height="100%" fill="#ece6d8"/>
     <text x="${x0}" y="${base}" font-family="OCR B" font-size="${size}" fill="#202020" xml:space="preserve">${escapeSvg(shown)}</text>${glyphs}
   </svg>`;
-  const { data, info } = await sharp(Buffer.from(svg))
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { rgb: new Uint8Array(data), width: info.width, height: info.height };
+  return rasterizeSvg(svg);
 }
 
-const whole = (img: RgbImage): Quad => [
-  [0, 0],
-  [img.width, 0],
-  [img.width, img.height],
-  [0, img.height],
-];
+const whole = wholeQuad;
 
 async function read(lines: string[], format: MrzFormat, kLike: boolean, stemHalf?: number, stemW?: number) {
   const inputs = [];

@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
 import { MRZ_LAYOUTS, type MrzFormat, parseMrz } from '@idv/core';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Quad, RgbImage } from '../../src/image/raster.ts';
+import type { RgbImage } from '../../src/image/raster.ts';
 import { decodeConstrained } from '../../src/mrz/constrained-decode.ts';
 import { greedyText, MRZ_MODEL_PATH, mrzLineInput, mrzLinePosteriors } from '../../src/mrz/line-model.ts';
 import { decodeMrzLines } from '../../src/mrz/model-read.ts';
 import { positionSets } from '../../src/mrz/positions.ts';
 import { readMrzOnly } from '../../src/mrz/read.ts';
-import { escapeSvg, renderMrzPage } from '../support/mrz-page.ts';
+import { escapeSvg, rasterizeSvg, renderMrzPage, wholeQuad } from '../support/mrz-page.ts';
 import { SAHEL_CARD_ZONE as TD1, TD2_CARD_ZONE as TD2, PASSPORT_ZONE as TD3 } from '../support/mrz-zones.ts';
 
 /**
@@ -29,19 +28,10 @@ async function renderLine(text: string, size = 40): Promise<RgbImage> {
     <path d="M0 ${height * 0.3} Q ${width / 2} ${height * 0.9} ${width} ${height * 0.2}" stroke="#d8cfc0" fill="none" stroke-width="2"/>
     <text x="${size / 2}" y="${Math.round(size * 1.1)}" font-family="OCR B" font-size="${size}" fill="#202020">${escapeSvg(text)}</text>
   </svg>`;
-  const { data, info } = await sharp(Buffer.from(svg))
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { rgb: new Uint8Array(data), width: info.width, height: info.height };
+  return rasterizeSvg(svg);
 }
 
-const whole = (img: RgbImage): Quad => [
-  [0, 0],
-  [img.width, 0],
-  [img.width, img.height],
-  [0, img.height],
-];
+const whole = wholeQuad;
 
 /** The model's posteriors for rendered lines, sized by their character count (the service's rule). */
 async function posteriorsOf(lines: string[], size?: number) {

@@ -1,8 +1,26 @@
 import sharp from 'sharp';
 import { type NormalizedImage, normalizeImage } from '../../src/image/normalize.ts';
+import type { Quad, RgbImage } from '../../src/image/raster.ts';
 
 /** Escapes text for an SVG text node (MRZ fillers are '<'). */
 export const escapeSvg = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** An SVG drawn to RGB pixels (a line strip for the MRZ recogniser's tests). */
+export async function rasterizeSvg(svg: string): Promise<RgbImage> {
+  const { data, info } = await sharp(Buffer.from(svg))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { rgb: new Uint8Array(data), width: info.width, height: info.height };
+}
+
+/** The quad of a whole image: a line strip read as one line. */
+export const wholeQuad = (img: RgbImage): Quad => [
+  [0, 0],
+  [img.width, 0],
+  [img.width, img.height],
+  [0, img.height],
+];
 
 export interface MrzPageOptions {
   /** Page width in pixels (height is 0.7 of it). */
