@@ -1,10 +1,9 @@
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CaptureParams, capture, generateDocument } from '../../scripts/synth/index.ts';
-import { rng } from '../../scripts/synth/random.ts';
+import { type CaptureParams, generateDocument } from '../../scripts/synth/index.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { readDocumentPage } from '../../src/ocr/focus.ts';
 import { readDocument, warmUp } from '../../src/read-document.ts';
+import { capturedPage } from '../support/captured.ts';
 
 /**
  * The page's 0°/180° decision (ocr/page.ts). An upright card back whose MRZ fills most of its
@@ -42,12 +41,7 @@ describe('a page read the right way up', () => {
     async (seed) => {
       const doc = await generateDocument(seed, { layout: 'sahel-front-b', upright: true });
       const back = doc.back!;
-      const { data, info } = await sharp(back.image)
-        .removeAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const shot = await capture([{ rgb: data, width: info.width, height: info.height }], LEVEL, rng(11));
-      const img = await normalizeImage(new Uint8Array(shot.image));
+      const img = await capturedPage(back.image, LEVEL, 11);
       const view = await readDocumentPage(img);
       // Upright: the reading direction is the card's tilt, not the tilt plus a half turn.
       expect(Math.abs(view.page.angle)).toBeLessThan(0.2);

@@ -1,10 +1,8 @@
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CaptureParams, capture, generateDocument } from '../../scripts/synth/index.ts';
-import { rng } from '../../scripts/synth/random.ts';
-import { normalizeImage } from '../../src/image/normalize.ts';
+import { type CaptureParams, generateDocument } from '../../scripts/synth/index.ts';
 import { readDocument, warmUp } from '../../src/read-document.ts';
 import { fold } from '../../src/viz/text.ts';
+import { capturedPage } from '../support/captured.ts';
 
 /**
  * The printed zone of a card turned a quarter in a portrait frame (document/finer-printed.ts):
@@ -40,9 +38,7 @@ describe('printed zone of a card turned a quarter', () => {
     'reads the names and the date of birth (%s)',
     async (layout) => {
       const doc = await generateDocument(3, { layout, upright: true });
-      const { data, info } = await sharp(doc.image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-      const shot = await capture([{ rgb: data, width: info.width, height: info.height }], TURNED, rng(7));
-      const reading = await readDocument({ front: await normalizeImage(new Uint8Array(shot.image)) });
+      const reading = await readDocument({ front: await capturedPage(doc.image, TURNED, 7) });
       const truth = doc.truth.printed;
       expect(fold(reading.printed.surname ?? '')).toBe(fold(truth.surname!));
       expect(fold(reading.printed.given_names ?? '')).toBe(fold(truth.given_names!));

@@ -1,10 +1,8 @@
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CaptureParams, capture, generateDocument } from '../../scripts/synth/index.ts';
-import { rng } from '../../scripts/synth/random.ts';
-import { normalizeImage } from '../../src/image/normalize.ts';
+import { type CaptureParams, generateDocument } from '../../scripts/synth/index.ts';
 import { readDocument, warmUp } from '../../src/read-document.ts';
 import { fold } from '../../src/viz/text.ts';
+import { capturedPage } from '../support/captured.ts';
 
 /**
  * The printed zone of a small flatbed scan (document/finer-printed.ts readPadded): its labels,
@@ -42,9 +40,7 @@ describe('printed zone of a small scan', () => {
     'reads the names and the date of birth (%s, document %i)',
     async (layout, seed) => {
       const doc = await generateDocument(seed, { layout, upright: true });
-      const { data, info } = await sharp(doc.image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-      const shot = await capture([{ rgb: data, width: info.width, height: info.height }], SMALL_SCAN, rng(7));
-      const reading = await readDocument({ front: await normalizeImage(new Uint8Array(shot.image)) });
+      const reading = await readDocument({ front: await capturedPage(doc.image, SMALL_SCAN, 7) });
       const truth = doc.truth.printed;
       expect(fold(reading.printed.surname ?? '')).toBe(fold(truth.surname!));
       expect(fold(reading.printed.given_names ?? '')).toBe(fold(truth.given_names!));
