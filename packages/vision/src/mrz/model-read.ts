@@ -10,6 +10,7 @@ import { type ConstrainedLine, decodeConstrained, type PositionReading } from '.
 import { restoreFillers } from './filler-k.ts';
 import { greedyText, type LinePosteriors, mrzLineInput, mrzLinePosteriors } from './line-model.ts';
 import type { MrzRow } from './locate.ts';
+import { clearStrayNameLetters } from './name-tail.ts';
 import { positionSets, withCardCodeDigit } from './positions.ts';
 import { type Resampling, resampledLines, smallGlyphsMeasured } from './small-glyphs.ts';
 
@@ -351,7 +352,8 @@ function finish(decoded: ConstrainedLine[], format: MrzFormat): ModelMrzReading 
 
 /**
  * The lines with fillers read as K restored (filler-k.ts): no check digit can tell a K from a
- * '<', so ICAO's layout and the recogniser's own '<' support decide, before the repair. The
+ * '<', so ICAO's layout and the recogniser's own '<' support decide, before the repair; then
+ * stray letters in the names' padding cleared (name-tail.ts). The
  * profile records every K looked at, with its '<' support (measurement only).
  */
 function withFillers(decoded: ConstrainedLine[], format: MrzFormat): ConstrainedLine[] {
@@ -360,7 +362,10 @@ function withFillers(decoded: ConstrainedLine[], format: MrzFormat): Constrained
     const each = considered.map((c) => `${c.line}:${c.at} ${c.support.toFixed(3)}${c.changed ? '>' : ''}`);
     noteDecision('mrz-repair', `fillers: ${each.join(', ')}`);
   }
-  return lines;
+  // Letters in the names' padding after a second '<<' (name-tail.ts): the layout's rule too.
+  const tail = clearStrayNameLetters(lines, format);
+  if (tail.cleared.length > 0) noteDecision('mrz-repair', `name padding: ${tail.cleared.join(', ')}`);
+  return tail.lines;
 }
 
 /** Constrained decoding and check-digit repair of the posteriors of an MRZ's lines. */

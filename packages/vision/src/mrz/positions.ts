@@ -19,8 +19,19 @@ function run(set: string, n: number): string[] {
   return Array.from({ length: n }, () => set);
 }
 
-/** A letter, then letter or filler (document code), then the three-letter state. */
-const CODE_AND_STATE = [LETTERS, L, L, L, L];
+/**
+ * The document code's first character is fixed by the document's size (ICAO 9303-4, -5, -7):
+ * a TD3-size MRZ is a passport (P) or an MRV-A visa (V); a TD1 or TD2 card is A, C or I (V being
+ * the MRV-B visa, read under the visa sets). Any other letter there is a misread: a blurred P read
+ * as Y, J, D or F, an I as Y. No check digit covers the code, so letting the decoder choose
+ * only among the allowed ones cannot make a failing MRZ pass.
+ */
+const PASSPORT_FIRST = 'PV';
+const CARD_FIRST = 'ACI';
+const VISA_FIRST = 'V';
+
+/** The passport's code: P or V, then letter or filler, then the three-letter state. */
+const CODE_AND_STATE = [PASSPORT_FIRST, L, L, L, L];
 
 /**
  * Cards (TD1, TD2): ICAO 9303-5 and -6 leave the document code's second character to the issuer
@@ -29,7 +40,7 @@ const CODE_AND_STATE = [LETTERS, L, L, L, L];
  * reading down the visa layout (model-read.ts lineSets); so V is not allowed.
  */
 const CARD_CODE_SECOND = `${LETTERS.replace('V', '')}<`;
-const CARD_CODE_AND_STATE = [LETTERS, CARD_CODE_SECOND, L, L, L];
+const CARD_CODE_AND_STATE = [CARD_FIRST, CARD_CODE_SECOND, L, L, L];
 
 /**
  * The issuer's choice is not limited to letters: the MRZ character set has digits too, and cards
@@ -99,7 +110,7 @@ const FRA_LEGACY = [
 const VISA_OPTIONAL_START = 28;
 function visa(sets: string[][], format: MrzFormat): string[][] {
   const second = sets[1]!.map((set, i) => (i >= VISA_OPTIONAL_START ? AN : set));
-  const first = format === 'TD2' ? [LETTERS, L, ...sets[0]!.slice(2)] : sets[0]!;
+  const first = format === 'TD2' ? [VISA_FIRST, L, ...sets[0]!.slice(2)] : sets[0]!;
   return [first, second];
 }
 

@@ -241,6 +241,30 @@ function constrainedReading(r: ModelMrzReading, rows: MrzRow[]): MrzReading {
   };
 }
 
+/**
+ * A legacy reading (the page's, or its re-reading, corrected by correct.ts) the guards accepted
+ * for a block, or in its place the block's constrained reading when that fails no more checks.
+ * A constrained reading must have a check digit of its own holding to be chosen on its own (its
+ * lines always have the format's shape); on a document whose printed check digits fail (a
+ * specimen, a forgery) none holds, and the legacy reading then won on equal failing checks with
+ * its fillers read as K and its lengths padded. Once the guards have taken the block for an MRZ
+ * through the legacy reading, the constrained reading of the same rows is the better reading of
+ * it: the rule the loop states (legacy readings replace constrained ones only with fewer failing
+ * checks) then holds there too, and nothing is returned that the guards did not accept.
+ */
+function legacyOrConstrained(
+  rows: MrzRow[],
+  legacy: MrzReading,
+  legacyInvalid: number,
+  constrained: ModelMrzReading | null,
+): Chosen {
+  if (constrained && constrained.invalidCount <= legacyInvalid) {
+    noteDecision('mrz-cascade', 'constrained reading in place of the legacy one');
+    return { rows, reading: constrainedReading(constrained, rows), constrained: true };
+  }
+  return { rows, reading: legacy };
+}
+
 async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | null> {
   const candidates = mrzCandidates(page.lines, (rows) => blockInkChars(img, page, rows));
   const readers = configuredReaders();
@@ -252,6 +276,8 @@ async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | nul
   let best: Chosen | null = null;
   let bestInvalid = Number.POSITIVE_INFINITY;
   for (const c of candidates.slice(0, REREAD_CANDIDATES)) {
+    // This candidate's constrained reading that no check digit of its own supports (see below).
+    let unchecked: ModelMrzReading | null = null;
     // Format-constrained readings first: on equal check-digit counts they win (exact lengths,
     // position classes), the legacy readings only replace them with fewer failing checks.
     for (const plan of c.extended || fitsFormat(c.rows, c.format) ? readers : []) {
@@ -283,23 +309,22 @@ async function chooseMrz(img: RgbImage, page: PageReading): Promise<Chosen | nul
           bestInvalid = r.invalidCount;
           best = { rows: c.rows, reading: constrainedReading(r, c.rows), constrained: true };
         }
+        if (r && !checked && plausible(r) && r.invalidCount < (unchecked?.invalidCount ?? Infinity))
+          unchecked = r;
       }
       if (best && complete(best.reading)) return best;
     }
     if (c.found && plausible(c.found) && looksLikeMrz(c.rows, c.found)) {
       const invalid = c.found.parsed.checks.filter((k) => !k.valid).length;
       if (invalid < bestInvalid) {
-        best = { rows: c.rows, reading: readingOf(c.found, c.found.rows) };
+        best = legacyOrConstrained(c.rows, readingOf(c.found, c.found.rows), invalid, unchecked);
         bestInvalid = invalid;
       }
     }
     const again = await rereadMrz(img, page, c.rows, c.format);
     if (again && plausible(again) && looksLikeMrz(c.rows, again) && again.invalidCount < bestInvalid) {
       bestInvalid = again.invalidCount;
-      best = {
-        rows: c.rows,
-        reading: readingOf(again, c.rows),
-      };
+      best = legacyOrConstrained(c.rows, readingOf(again, c.rows), again.invalidCount, unchecked);
     }
     if (best && complete(best.reading)) break;
   }

@@ -5,7 +5,8 @@ import { PASSPORT_ZONE, SAHEL_CARD_ZONE, TD2_CARD_ZONE } from '../support/mrz-zo
 
 /**
  * What each MRZ position may hold (positions.ts), per ICAO 9303: the shapes of the formats, the
- * cards' document code (second character any letter or filler but V, or a digit where read), visas' free optional data.
+ * document code (first character P or V on a TD3, A, C or I on a card; a card's second character
+ * any letter or filler but V, or a digit where read), visas' free optional data.
  */
 
 const allows = (
@@ -48,6 +49,20 @@ describe('MRZ position sets', () => {
     ['TD1', 'icao', 0, 0, '<', false],
     ['TD3', 'icao', 0, 1, 'V', true],
     ['TD3', 'icao', 0, 1, '<', true],
+    // The code's first character: P or V on a TD3, A, C or I on a card, V on a card-size visa.
+    ['TD3', 'icao', 0, 0, 'P', true],
+    ['TD3', 'icao', 0, 0, 'V', true],
+    ['TD3', 'icao', 0, 0, 'Y', false],
+    ['TD3', 'icao', 0, 0, 'J', false],
+    ['TD3', 'visa', 0, 0, 'V', true],
+    ['TD1', 'icao', 0, 0, 'I', true],
+    ['TD1', 'icao', 0, 0, 'A', true],
+    ['TD1', 'icao', 0, 0, 'C', true],
+    ['TD1', 'icao', 0, 0, 'Y', false],
+    ['TD2', 'icao', 0, 0, 'I', true],
+    ['TD2', 'icao', 0, 0, 'P', false],
+    ['TD2', 'visa', 0, 0, 'V', true],
+    ['TD2', 'visa', 0, 0, 'I', false],
     // A visa's code is V then a letter or filler.
     ['TD2', 'visa', 0, 1, 'V', true],
     // Passport: personal number check and composite are digits (the check may be '<').
