@@ -27,7 +27,12 @@ function run(set: string, n: number): string[] {
  * only among the allowed ones cannot make a failing MRZ pass.
  */
 const PASSPORT_FIRST = 'PV';
-const CARD_FIRST = 'ACI';
+/**
+ * P stays allowed on cards though no card carries it: a passport's rows cut as a two-row block
+ * must still read P there, since that P is what turns the block away as a TD2 (locate.ts
+ * passportAsCard, applied to the decoded line when no page reading of the rows exists).
+ */
+const CARD_FIRST = 'ACIP';
 const VISA_FIRST = 'V';
 
 /** The passport's code: P or V, then letter or filler, then the three-letter state. */

@@ -73,7 +73,11 @@ describe('stray letters in the name padding', () => {
     const { lines, cleared } = clearStrayNameLetters([line, second], 'TD3');
     expect(cleared).toEqual([text.length - 1]);
     expect(lines[0]!.text).toBe(`${text.slice(0, -1)}<`);
-    expect(lines[0]!.positions.at(-1)).toEqual({ char: '<', prob: 0.3, alternatives: [{ char: 'O', prob: 0.6 }] });
+    expect(lines[0]!.positions.at(-1)).toEqual({
+      char: '<',
+      prob: 0.3,
+      alternatives: [{ char: 'O', prob: 0.6 }],
+    });
     expect(lines[1]).toBe(second);
   });
 });

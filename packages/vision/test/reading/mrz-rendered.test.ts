@@ -78,11 +78,11 @@ describe('MRZ reading of rendered OCR-B zones', () => {
     const got = await readMrzOnly(await renderMrz(printed, { width: 900 }));
     expect(got?.lines).toEqual(printed);
     // The composite holds again: the three +5 changes it covers cancel modulo 10.
-    expect(parseMrz(got!.lines)!.checks.filter((c) => !c.valid).map((c) => c.name)).toEqual([
-      'document_number',
-      'date_of_birth',
-      'date_of_expiry',
-    ]);
+    expect(
+      parseMrz(got!.lines)!
+        .checks.filter((c) => !c.valid)
+        .map((c) => c.name),
+    ).toEqual(['document_number', 'date_of_birth', 'date_of_expiry']);
   });
 
   it('finds and reads the zone on a small scan (450 px wide) and upside down', SLOW, async () => {

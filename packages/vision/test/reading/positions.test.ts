@@ -5,7 +5,7 @@ import { PASSPORT_ZONE, SAHEL_CARD_ZONE, TD2_CARD_ZONE } from '../support/mrz-zo
 
 /**
  * What each MRZ position may hold (positions.ts), per ICAO 9303: the shapes of the formats, the
- * document code (first character P or V on a TD3, A, C or I on a card; a card's second character
+ * document code (first character P or V on a TD3, A, C or I (or P, to be turned away) on a card; a card's second character
  * any letter or filler but V, or a digit where read), visas' free optional data.
  */
 
@@ -60,7 +60,9 @@ describe('MRZ position sets', () => {
     ['TD1', 'icao', 0, 0, 'C', true],
     ['TD1', 'icao', 0, 0, 'Y', false],
     ['TD2', 'icao', 0, 0, 'I', true],
-    ['TD2', 'icao', 0, 0, 'P', false],
+    ['TD2', 'icao', 0, 0, 'Y', false],
+    // P is read on a card only to turn a passport's rows away (locate.ts passportAsCard).
+    ['TD2', 'icao', 0, 0, 'P', true],
     ['TD2', 'visa', 0, 0, 'V', true],
     ['TD2', 'visa', 0, 0, 'I', false],
     // A visa's code is V then a letter or filler.
