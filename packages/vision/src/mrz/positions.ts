@@ -20,13 +20,17 @@ function run(set: string, n: number): string[] {
 }
 
 /**
- * The document code's first character is fixed by the document's size (ICAO 9303-4, -5, -7):
- * a TD3-size MRZ is a passport (P) or an MRV-A visa (V); a TD1 or TD2 card is A, C or I (V being
- * the MRV-B visa, read under the visa sets). Any other letter there is a misread: a blurred P read
- * as Y, J, D or F, an I as Y. No check digit covers the code, so letting the decoder choose
- * only among the allowed ones cannot make a failing MRZ pass.
+ * The document code's first character is fixed by the document's size and kind (ICAO 9303-4,
+ * -5, -7): a TD3-size MRZ is a passport's (P) unless it is an MRV-A visa's (V, read under the
+ * visa sets when the recogniser's own reading starts with V, model-read.ts lineSets); a TD1 or
+ * TD2 card's is A, C or I (V again marking an MRV-B visa). Any other letter there is a misread:
+ * a blurred P read as Y, J, D or F, an I as Y. No check digit covers the code, so letting the
+ * decoder choose only among the allowed ones cannot make a failing MRZ pass. V is not offered
+ * under the passport's sets: a reading starting with V is judged as a visa, without composite
+ * or personal-number digit (cascade-stop.ts complete), so a misaligned crop decoded V there
+ * would pass as a complete visa.
  */
-const PASSPORT_FIRST = 'PV';
+const PASSPORT_FIRST = 'P';
 /**
  * P stays allowed on cards though no card carries it: a passport's rows cut as a two-row block
  * must still read P there, since that P is what turns the block away as a TD2 (locate.ts
@@ -34,8 +38,7 @@ const PASSPORT_FIRST = 'PV';
  */
 const CARD_FIRST = 'ACIP';
 const VISA_FIRST = 'V';
-
-/** The passport's code: P or V, then letter or filler, then the three-letter state. */
+/** The passport's code: P, then letter or filler, then the three-letter state. */
 const CODE_AND_STATE = [PASSPORT_FIRST, L, L, L, L];
 
 /**
@@ -115,7 +118,7 @@ const FRA_LEGACY = [
 const VISA_OPTIONAL_START = 28;
 function visa(sets: string[][], format: MrzFormat): string[][] {
   const second = sets[1]!.map((set, i) => (i >= VISA_OPTIONAL_START ? AN : set));
-  const first = format === 'TD2' ? [VISA_FIRST, L, ...sets[0]!.slice(2)] : sets[0]!;
+  const first = [VISA_FIRST, L, ...sets[0]!.slice(2)];
   return [first, second];
 }
 

@@ -5,7 +5,8 @@ import { PASSPORT_ZONE, SAHEL_CARD_ZONE, TD2_CARD_ZONE } from '../support/mrz-zo
 
 /**
  * What each MRZ position may hold (positions.ts), per ICAO 9303: the shapes of the formats, the
- * document code (first character P or V on a TD3, A, C or I (or P, to be turned away) on a card; a card's second character
+ * document code (first character P on a passport, A, C or I (or P, to be turned away) on a
+ * card, V on a visa; a card's second character
  * any letter or filler but V, or a digit where read), visas' free optional data.
  */
 
@@ -49,12 +50,13 @@ describe('MRZ position sets', () => {
     ['TD1', 'icao', 0, 0, '<', false],
     ['TD3', 'icao', 0, 1, 'V', true],
     ['TD3', 'icao', 0, 1, '<', true],
-    // The code's first character: P or V on a TD3, A, C or I on a card, V on a card-size visa.
+    // The code's first character: P on a passport, A, C or I on a card, V on a visa.
     ['TD3', 'icao', 0, 0, 'P', true],
-    ['TD3', 'icao', 0, 0, 'V', true],
+    ['TD3', 'icao', 0, 0, 'V', false],
     ['TD3', 'icao', 0, 0, 'Y', false],
     ['TD3', 'icao', 0, 0, 'J', false],
     ['TD3', 'visa', 0, 0, 'V', true],
+    ['TD3', 'visa', 0, 0, 'P', false],
     ['TD1', 'icao', 0, 0, 'I', true],
     ['TD1', 'icao', 0, 0, 'A', true],
     ['TD1', 'icao', 0, 0, 'C', true],
