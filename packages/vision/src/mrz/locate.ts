@@ -257,6 +257,13 @@ function rowGroups(lines: TextLine[], withInk: boolean): { group: MrzRow[]; inkO
 }
 
 /**
+ * Rows of an ink-only block whose ink may go unmeasured, by the block's row count: one of a TD1's
+ * three (a halftone or tilted row whose profile gives no clear pitch) when the two others
+ * measure 30; none of two rows, where one row alone would decide the format.
+ */
+const MAX_UNMEASURED_ROWS: Record<number, number> = { 2: 0, 3: 1 };
+
+/**
  * The ink's format and rows for `group` when they are longer than its reading, else null. With
  * `inkOnly` the ink is always measured and its format returned whatever the reading's length,
  * but only when every row was measured at that format's length: the block is then the ink's or
@@ -284,9 +291,11 @@ function inkExtension(
   if (!format) return null;
   if (inkOnly) {
     const each = ink.counts ?? [];
+    const unmeasured = each.filter((c) => c === null).length;
     if (
       each.length !== group.length ||
-      each.some((c) => c === null || formatFromInk(group.length, c) !== format)
+      unmeasured > MAX_UNMEASURED_ROWS[group.length]! ||
+      each.some((c) => c !== null && formatFromInk(group.length, c) !== format)
     )
       return null;
   } else if (MRZ_LAYOUTS[format].lineLength < read + MIN_INK_EXTENSION) return null;
