@@ -11,12 +11,12 @@ import { CROP_H, CROP_W, portraitCrop, portraitCropRegion } from '../../src/tamp
 
 /**
  * A card page and a donor page of another person (tag `test`), and the swap the committed model
- * separates best (a photo printed, cut out and glued on). In this test's captures: genuine 0.27,
- * the same portrait printed sepia in a thick rounded frame 0.64 (below the 0.75 sign bar: the
- * model still reads a frame as part of a swap's edge; the first model raised portrait_edge on
- * the first test page printed this way), reglued 0.97 (a high sign). On the first test page (passport-b, tag `test`) the
- * committed model misses this swap (0.45); blended and recut swaps it mostly misses
- * (training/portrait/README.md).
+ * separates best (a photo printed, cut out and glued on). In this test's captures: genuine 0.13,
+ * the same portrait printed sepia in a thick rounded frame 0.39 (below the 0.80 sign bar; the
+ * first model raised portrait_edge on the first test page printed this way), reglued 1.00 (a
+ * high sign). On the first test page (passport-b, tag `test`) the committed model scores 0.14,
+ * 0.42 and 0.99; the weights before it missed that page's swap (0.45). Recut swaps it mostly
+ * misses (training/portrait/README.md).
  */
 const PAGE = 3;
 const DONOR = 4;
