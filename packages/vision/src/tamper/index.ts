@@ -234,7 +234,7 @@ export async function detectTamper(
           compareWithGhost(images.front, grey, portrait, frontFaces, context.documentRegions?.front),
         )
       : null;
-    // The learned swap classifier (portrait-model.ts). Off unless IDV_TAMPER_PORTRAIT_CNN=1
+    // The learned swap classifier (portrait-model.ts). On unless IDV_TAMPER_PORTRAIT_CNN=0
     // (read per call): see PORTRAIT_SWAP for its measured figures.
     const swap = portraitModelOn()
       ? await timedAsync('portrait_cnn', () => portraitSwapScore(images.front, portrait))

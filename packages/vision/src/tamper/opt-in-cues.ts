@@ -16,8 +16,6 @@ export type OptInCue =
   | 'SPECKLE'
   /** The copy cues made to agree: classifier, speckle and colour spread (copy-agreement.ts). */
   | 'COPY_AGREE'
-  /** The learned portrait-swap classifier (portrait-model.ts). */
-  | 'PORTRAIT_CNN'
   /** The stroke cue on document numbers (font-consistency.ts, DOCUMENT_NUMBER_STROKE_TOLERANCE). */
   | 'NUMBER_STROKE';
 

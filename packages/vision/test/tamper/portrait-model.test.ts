@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { phoneCaptureMapped } from '../../scripts/eval/corpus/phone-capture.ts';
 import { swapPortrait } from '../../scripts/eval/corpus/portrait.ts';
 import { printPortrait } from '../../scripts/eval/corpus/portrait-style.ts';
@@ -105,9 +105,9 @@ describe('portrait swap model', () => {
       // The same capture with the cue off and on: the hand-made cues alone miss this swap, so
       // the sign comes from the model.
       const captureSeed = `${page.name}:swap-capture`;
-      delete process.env.IDV_TAMPER_PORTRAIT_CNN;
+      process.env.IDV_TAMPER_PORTRAIT_CNN = '0';
       const without = await tamperOn(page, swapped, seededRng(seedOf(captureSeed)));
-      process.env.IDV_TAMPER_PORTRAIT_CNN = '1';
+      delete process.env.IDV_TAMPER_PORTRAIT_CNN;
       expect(without.map((s) => s.type)).not.toContain('portrait_edge');
       const signals = await tamperOn(page, swapped, seededRng(seedOf(captureSeed)));
       expect(signals.map((s) => s.type)).toContain('portrait_edge');
@@ -130,10 +130,7 @@ describe('portrait swap model', () => {
     },
   );
 
-  // Opt-in (tamper/index.ts): the cases above run with the cue switched on.
-  beforeAll(() => {
-    process.env.IDV_TAMPER_PORTRAIT_CNN = '1';
-  });
+  // On by default (portrait-model.ts): the cases above run with the switch unset.
   afterAll(() => {
     delete process.env.IDV_TAMPER_PORTRAIT_CNN;
   });
