@@ -75,8 +75,8 @@ export function mrzChecksumCheck(ctx: JudgeContext): CheckOutcome {
   if (!mrz.fieldsWellFormed) {
     return fail(
       'malformed MRZ field',
-      'Un champ de la MRZ contient des caractères de la mauvaise sorte (une lettre dans une date, un sexe autre que M, F ou X).',
-      'An MRZ field holds the wrong kind of characters (a letter in a date, a sex other than M, F or X).',
+      'Un champ de la MRZ contient des caractères de la mauvaise sorte (une lettre dans une date, un sexe autre que M, F ou X, un numéro de document coupé par un caractère de remplissage).',
+      'An MRZ field holds the wrong kind of characters (a letter in a date, a sex other than M, F or X, a document number broken by a filler).',
     );
   }
   const covered = listFr(mrz.checks.map((c) => DIGIT_LABELS[c.name].fr));

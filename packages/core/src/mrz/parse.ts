@@ -128,6 +128,9 @@ interface NumberReading {
  * ICAO computes that check digit on the number without the '<'; some issuers include the '<'
  * (as the `mrz` library notes), so both are accepted.
  */
+/** A document number field: one or more letters or digits, then fillers only. */
+const NUMBER_SHAPE = /^[A-Z0-9]+<*$/;
+
 function readDocumentNumber(lines: string[], format: MrzFormat): NumberReading {
   const L = MRZ_LAYOUTS[format];
   const head = read(lines, L.documentNumber);
@@ -211,7 +214,12 @@ function parseUnsafe(input: readonly string[], now: Date): ParsedMrz | null {
   checks.push(digitCheck(lines, 'composite', L.compositeData, L.composite));
   // Field classes the check digits cannot see: a letter worth 10 more than a digit (G for 6)
   // leaves every digit intact, and the sex and nationality are covered by no digit at all.
+  // The document number's shape too (ICAO 9303: its characters from the left, fillers after
+  // them): a filler followed by a letter or digit inside it is no number, but a row read from
+  // the crop of another (a passport's second line starting `P<CIV…`), which a check-digit
+  // repair can make pass.
   const fieldsWellFormed =
+    NUMBER_SHAPE.test(read(lines, L.documentNumber)) &&
     /^[0-9<]{6}$/.test(read(lines, L.dateOfBirth)) &&
     /^[0-9<]{6}$/.test(read(lines, L.dateOfExpiry)) &&
     /^[MFX<]$/.test(read(lines, L.sex)) &&

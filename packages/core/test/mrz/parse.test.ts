@@ -1,6 +1,6 @@
 import { parse as libraryParse } from 'mrz';
 import { describe, expect, it } from 'vitest';
-import { buildMrz, detectMrzFormat, type MrzCheckName, parseMrz } from '../../src/index.ts';
+import { buildMrz, detectMrzFormat, type MrzCheckName, mrzCheckDigit, parseMrz } from '../../src/index.ts';
 import {
   mutate,
   NOW,
@@ -184,6 +184,39 @@ describe('parseMrz flags characters and lengths', () => {
     expect(p.valid).toBe(false);
     expect(p.surname).toBe('ADJOVI');
   });
+
+  it.each([
+    // A passport's second line read from the first row's crop: a filler inside the number.
+    ['P<CIV1234', 'TD3'],
+    ['A<<<50608', 'TD3'],
+    ['<12345678', 'TD3'],
+    ['AB1<23456', 'TD1'],
+    ['<<<<<<<<<', 'TD2'],
+  ] as const)(
+    'a document number %s (%s) is malformed even with its check digit holding',
+    (number, format) => {
+      const base = { TD3: SPECIMEN_TD3, TD2: SPECIMEN_TD2, TD1: SPECIMEN_TD1 }[format];
+      const at = format === 'TD1' ? { line: 0, start: 5 } : { line: 1, start: 0 };
+      const lines = [...base];
+      const line = lines[at.line]!;
+      lines[at.line] =
+        line.slice(0, at.start) + number + String(mrzCheckDigit(number)) + line.slice(at.start + 10);
+      const p = parseMrz(lines, { now: NOW })!;
+      expect(p.checks.find((c) => c.name === 'document_number')!.valid).toBe(true);
+      expect(p.fieldsWellFormed).toBe(false);
+      expect(p.valid).toBe(false);
+    },
+  );
+
+  it.each([['TK4702518'], ['AB12<<<<<']])(
+    'a document number %s padded on the right is well formed',
+    (number) => {
+      const lines = [SPECIMEN_TD3[0]!, number + String(mrzCheckDigit(number)) + SPECIMEN_TD3[1]!.slice(10)];
+      const p = parseMrz(lines, { now: NOW })!;
+      expect(p.fieldsWellFormed).toBe(true);
+      expect(p.checks.find((c) => c.name === 'document_number')!.valid).toBe(true);
+    },
+  );
 
   it.each([[['garbage']], [[]], [null as unknown as string[]], [[1, 2] as unknown as string[]]])(
     'never throws on %j',

@@ -360,14 +360,26 @@ export function groupScore(f: FoundMrz): number {
 }
 
 /**
+ * The document code's first letter is fixed by the format (ICAO 9303-4, -5, -7; the constrained
+ * decoder's sets, positions.ts): P or V on a TD3, A, C, I or V on a card. A legacy reading (the
+ * page's, corrected by correct.ts, which repairs the letter's class only) can return a passport's
+ * first line read from a misaligned crop (`ACSZSO…` for `P<NERSA…`), its check digits on the
+ * second line holding: not a reading of this MRZ.
+ */
+const FIRST_LETTERS: Record<MrzFormat, RegExp> = { TD3: /^[PV]/, TD2: /^[ACIV]/, TD1: /^[ACI]/ };
+function codeFitsFormat(firstLine: string, format: MrzFormat): boolean {
+  return FIRST_LETTERS[format].test(firstLine) && !passportAsCard(firstLine, format);
+}
+
+/**
  * The last guard against inventing an MRZ: a real one has fillers ('<<' somewhere), starts with
- * a letter (the document code), and either a check digit holds or every field has its ICAO shape
+ * the letter its format allows (the document code), and either a check digit holds or every field has its ICAO shape
  * (dates of six digits that are real dates, sex M/F/X/<, state codes of letters). The second
  * branch keeps specimens whose printed check digits are all wrong; printed text that merely
  * looks like MRZ characters does not have that shape at the right positions.
  */
 export function plausible(f: { lines: string[]; parsed: FoundMrz['parsed'] }): boolean {
-  if (!/^[A-Z]/.test(f.lines[0]!) || passportAsCard(f.lines[0]!, f.parsed.format)) return false;
+  if (!codeFitsFormat(f.lines[0]!, f.parsed.format)) return false;
   if (!f.lines.some((l) => l.includes('<<'))) return false;
   if (f.parsed.checks.some((c) => c.valid && c.name !== 'composite')) return true;
   return f.parsed.fieldsWellFormed && f.parsed.dateOfBirth !== null && f.parsed.dateOfExpiry !== null;

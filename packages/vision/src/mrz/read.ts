@@ -131,6 +131,9 @@ async function mrzFromReadPage(img: RgbImage, page: PageReading): Promise<MrzRea
     parsed: reading.parsed,
     corrected: reading.corrected,
   });
+  // The voted line holds the document code too (TD3, TD2): a vote of crops cut askew can give it
+  // a letter its format never starts with (`ACSZSO…` for `P<NERSA…`); the reading then stays.
+  if (!plausible(refined)) return reading;
   return { ...reading, lines: refined.lines, parsed: refined.parsed };
 }
 
