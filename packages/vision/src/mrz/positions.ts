@@ -116,7 +116,7 @@ const FRA_LEGACY = [
  * only in the second position of cards).
  */
 const VISA_OPTIONAL_START = 28;
-function visa(sets: string[][], format: MrzFormat): string[][] {
+function visa(sets: string[][]): string[][] {
   const second = sets[1]!.map((set, i) => (i >= VISA_OPTIONAL_START ? AN : set));
   const first = [VISA_FIRST, L, ...sets[0]!.slice(2)];
   return [first, second];
@@ -125,5 +125,5 @@ function visa(sets: string[][], format: MrzFormat): string[][] {
 export function positionSets(format: MrzFormat, kind: 'icao' | 'fra-legacy' | 'visa' = 'icao'): string[][] {
   if (format === 'TD2' && kind === 'fra-legacy') return FRA_LEGACY;
   const sets = format === 'TD3' ? TD3 : format === 'TD2' ? TD2 : TD1;
-  return kind === 'visa' && format !== 'TD1' ? visa(sets, format) : sets;
+  return kind === 'visa' && format !== 'TD1' ? visa(sets) : sets;
 }
