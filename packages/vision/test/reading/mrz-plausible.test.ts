@@ -1,0 +1,64 @@
+import { buildMrz, parseMrz } from '@idv/core';
+import { describe, expect, it } from 'vitest';
+import { plausible } from '../../src/mrz/locate.ts';
+import { PASSPORT_ZONE, SAHEL_CARD_ZONE, TD2_CARD_ZONE } from '../support/mrz-zones.ts';
+
+/**
+ * The last guard on a reading (locate.ts plausible): besides its fillers and check digits, the
+ * document code's first letter must be one its format starts with (P or V on a TD3, A, C, I or V
+ * on a TD2, A, C or I on a TD1). A reading whose first line was read from a crop cut askew keeps
+ * its second line's check digits while its first letter goes wrong.
+ */
+
+const reading = (lines: string[]) => ({ lines, parsed: parseMrz(lines)! });
+const withFirst = (lines: string[], c: string) => [c + lines[0]!.slice(1), ...lines.slice(1)];
+
+describe('a reading is plausible only with a first letter its format allows', () => {
+  it.each([
+    ['TD3', PASSPORT_ZONE],
+    ['TD2', TD2_CARD_ZONE],
+    ['TD1', SAHEL_CARD_ZONE],
+  ] as const)('a well-formed %s zone is plausible', (_f, zone) => {
+    expect(plausible(reading(zone))).toBe(true);
+  });
+
+  it.each([
+    ['TD3', PASSPORT_ZONE, 'V', true],
+    ['TD3', PASSPORT_ZONE, 'A', false],
+    ['TD3', PASSPORT_ZONE, 'Y', false],
+    ['TD2', TD2_CARD_ZONE, 'A', true],
+    ['TD2', TD2_CARD_ZONE, 'C', true],
+    ['TD2', TD2_CARD_ZONE, 'V', true],
+    ['TD2', TD2_CARD_ZONE, 'P', false],
+    ['TD2', TD2_CARD_ZONE, 'Y', false],
+    ['TD1', SAHEL_CARD_ZONE, 'A', true],
+    ['TD1', SAHEL_CARD_ZONE, 'C', true],
+    ['TD1', SAHEL_CARD_ZONE, 'V', false],
+    ['TD1', SAHEL_CARD_ZONE, 'P', false],
+  ] as const)('%s starting with %s: plausible = %s', (_f, zone, c, expected) => {
+    expect(plausible(reading(withFirst(zone, c)))).toBe(expected);
+  });
+
+  it('a passport whose first line was read from a crop cut askew is not plausible', () => {
+    // Its second line, and so every check digit, is intact.
+    const askew = [`ACSZSO${PASSPORT_ZONE[0]!.slice(6)}`, PASSPORT_ZONE[1]!];
+    expect(parseMrz(askew)!.checks.every((k) => k.valid)).toBe(true);
+    expect(plausible(reading(askew))).toBe(false);
+  });
+
+  it('a visa read under its own code stays plausible', () => {
+    const visa = buildMrz({
+      format: 'TD3',
+      documentCode: 'V',
+      issuingState: 'NER',
+      nationality: 'MLI',
+      documentNumber: 'VN1234567',
+      surname: 'DIALLO',
+      givenNames: 'ADAMA',
+      dateOfBirth: '900101',
+      sex: 'M',
+      dateOfExpiry: '270101',
+    });
+    expect(plausible(reading(visa))).toBe(true);
+  });
+});
