@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type BlockInkMeasure, mrzCandidates } from '../../src/mrz/locate.ts';
-import type { TextLine } from '../../src/ocr/page.ts';
+import { readLine } from '../support/page-lines.ts';
 
 /**
  * A block that is an MRZ only as its ink says (locate.ts inkExtension, `inkOnly`): every row
  * measured must measure the format, and one of a TD1's three rows may go unmeasured (a halftone
  * or tilted row whose ink profile gives no pitch); two rows need both measured.
  */
-
-/** A read line as the page reader returns it, at 17 px per character. */
-function line(text: string, y: number): TextLine {
-  const length = text.length * 17;
-  const decoded = { text, chars: [...text].map((c) => ({ char: c, prob: 0.99 })), confidence: 0.99 };
-  return {
-    text,
-    confidence: 0.99,
-    mrz: decoded,
-    full: decoded,
-    y,
-    x: length / 2,
-    left: 0,
-    length,
-    height: 40,
-  } as unknown as TextLine;
-}
 
 /** A TD1 read as a degraded back is: the first row whole, the others without their fillers. */
 const TD1_READ = ['I<BFA417433961<624019884<<<<<<', '0401191F3511071BFA0', 'ALMOUSTAPHAMARIETOUASSETOU'];
@@ -40,8 +23,8 @@ function ink(counts: (number | null)[]): BlockInkMeasure {
   };
 }
 
-const td1Lines = TD1_READ.map((t, i) => line(t, 100 + 40 * i));
-const td2Lines = TD2_READ.map((t, i) => line(t, 100 + 40 * i));
+const td1Lines = TD1_READ.map((t, i) => readLine(t, 100 + 40 * i));
+const td2Lines = TD2_READ.map((t, i) => readLine(t, 100 + 40 * i));
 const formats = (c: ReturnType<typeof mrzCandidates>) => c.map((k) => [k.format, k.extended]);
 
 describe('MRZ blocks taken by their ink', () => {
