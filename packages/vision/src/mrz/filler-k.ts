@@ -123,15 +123,19 @@ function nameCandidates(text: string, name: Span, support: (i: number) => number
   return out;
 }
 
-/** The line with `changed` positions read as '<' (the K becomes their first alternative). */
-function withFillers(line: ConstrainedLine, changed: Set<number>): ConstrainedLine {
+/**
+ * The line with `changed` positions read as '<': the character read becomes an alternative, and
+ * the '<' keeps the recogniser's own probability (0 where it saw none: a change the layout made,
+ * name-tail.ts, must not raise the reading's confidence).
+ */
+export function withFillers(line: ConstrainedLine, changed: Set<number>): ConstrainedLine {
   const positions = line.positions.map((pos, i) => {
     if (!changed.has(i)) return pos;
-    const filler = pos.alternatives.find((a) => a.char === '<')!;
+    const filler = pos.alternatives.find((a) => a.char === '<')?.prob ?? 0;
     const rest = pos.alternatives.filter((a) => a.char !== '<');
     return {
       char: '<',
-      prob: filler.prob,
+      prob: filler,
       alternatives: [{ char: pos.char, prob: pos.prob }, ...rest].sort((a, b) => b.prob - a.prob),
     };
   });

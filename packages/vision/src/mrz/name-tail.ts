@@ -1,5 +1,6 @@
 import { MRZ_LAYOUTS, type MrzFormat } from '@idv/core';
 import type { ConstrainedLine } from './constrained-decode.ts';
+import { withFillers } from './filler-k.ts';
 
 /**
  * Stray letters in the name field's padding (issue 13). ICAO 9303 writes a name field as the
@@ -44,19 +45,6 @@ export function clearStrayNameLetters(
   if (!line) return { lines, cleared: [] };
   const cleared = strayNamePositions(line.text, format);
   if (cleared.length === 0) return { lines, cleared };
-  const at = new Set(cleared);
-  const positions = line.positions.map((pos, i) => {
-    if (!at.has(i)) return pos;
-    // The recogniser's own '<' probability stays with it (0 when it saw none): the layout, not
-    // the recogniser, made this change, and the reading's confidence should not rise for it.
-    const filler = pos.alternatives.find((a) => a.char === '<')?.prob ?? 0;
-    const rest = pos.alternatives.filter((a) => a.char !== '<');
-    return {
-      char: '<',
-      prob: filler,
-      alternatives: [{ char: pos.char, prob: pos.prob }, ...rest].sort((a, b) => b.prob - a.prob),
-    };
-  });
-  const mended = { text: positions.map((q) => q.char).join(''), positions, logProb: line.logProb };
+  const mended = withFillers(line, new Set(cleared));
   return { lines: lines.map((l, i) => (i === name.line ? mended : l)), cleared };
 }
