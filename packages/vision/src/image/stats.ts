@@ -86,6 +86,11 @@ function histogramSelect(values: number[] | Float32Array | Float64Array, k: numb
     const v = values[i]!;
     if ((((v - min) * scale) | 0) === bucket) inBucket[m++] = v;
   }
+  // A bucket still large (values bunched in a small part of the range): narrowed again.
+  if (inBucket.length >= HISTOGRAM_MIN_VALUES) {
+    const v = histogramSelect(inBucket, k - below);
+    if (v !== null) return v;
+  }
   return select(inBucket, k - below);
 }
 
