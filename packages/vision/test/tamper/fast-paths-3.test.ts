@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { NormalizedImage } from '../../src/image/normalize.ts';
 import type { Box } from '../../src/image/raster.ts';
 import { quantile } from '../../src/image/stats.ts';
 import {
@@ -9,8 +10,10 @@ import {
   ringSpans,
   straightenedWithRing,
 } from '../../src/tamper/field-background.ts';
+import { colourSpread } from '../../src/tamper/photocopy.ts';
 import { INSIDE, RegionSamples } from '../../src/tamper/region-samples.ts';
-import { colourDocument, rng } from './synthetic.ts';
+import type { Region } from '../../src/tamper/types.ts';
+import { colourDocument, greyCopy, rng } from './synthetic.ts';
 
 /**
  * The third round of tamper fast paths, each held to the plain computation it replaced, value
@@ -32,6 +35,52 @@ function regionsFromSpans(y: number, x0: number, x1: number, inner: Box, gap: nu
     for (let x = start; x < end; x++) out[x - x0] = region;
   }
   return out;
+}
+
+/** The lower nearest rank by sorting (the definition quantile() keeps). */
+function sortedRank(values: number[], q: number): number {
+  const s = Float64Array.from(values).sort();
+  return s[Math.min(s.length - 1, Math.max(0, Math.floor(q * (s.length - 1))))]!;
+}
+
+/** colourSpread as first written: a distance (with its root) per sample, ranks by sorting. */
+function plainColourSpread(image: NormalizedImage, region: Region): number {
+  const { rgb, width } = image;
+  const step = Math.max(1, Math.floor(Math.sqrt((region.w * region.h) / 200_000)));
+  const distances: number[] = [];
+  for (let by = 0; by < 4; by++) {
+    for (let bx = 0; bx < 4; bx++) {
+      const rs: number[] = [];
+      const gs: number[] = [];
+      for (
+        let y = Math.floor(region.y + (region.h * by) / 4);
+        y < Math.floor(region.y + (region.h * (by + 1)) / 4);
+        y += step
+      ) {
+        for (
+          let x = Math.floor(region.x + (region.w * bx) / 4);
+          x < Math.floor(region.x + (region.w * (bx + 1)) / 4);
+          x += step
+        ) {
+          const [r, g, b] = [
+            rgb[(y * width + x) * 3]!,
+            rgb[(y * width + x) * 3 + 1]!,
+            rgb[(y * width + x) * 3 + 2]!,
+          ];
+          if (r + g + b < 120 || r > 250 || g > 250 || b > 250) continue;
+          rs.push(r / (r + g + b));
+          gs.push(g / (r + g + b));
+        }
+      }
+      if (rs.length < 30) continue;
+      const [mr, mg] = [sortedRank(rs, 0.5), sortedRank(gs, 0.5)];
+      for (const [i, r] of rs.entries()) {
+        const [dr, dg] = [r - mr, gs[i]! - mg];
+        distances.push(Math.sqrt(dr * dr + dg * dg));
+      }
+    }
+  }
+  return distances.length < 500 ? Number.NaN : sortedRank(distances, 0.9);
 }
 
 describe('tamper fast paths (third round) give the plain computations’ values', () => {
@@ -88,5 +137,20 @@ describe('tamper fast paths (third round) give the plain computations’ values'
       const box = { x: quad[0]![0], y: quad[0]![1], w: 300, h: 30, quad };
       expect(fieldBackgroundContrast(null, box, doc, ring)).toEqual({ toneDiff: plain });
     }
+  });
+
+  it('measures the colour spread as a root per sample and sorting would', () => {
+    const doc = colourDocument(1200, 760, 19);
+    const windows: Region[] = [
+      { x: 240, y: 152, w: 720, h: 456 },
+      { x: 0, y: 0, w: 1200, h: 760 },
+      { x: 101.5, y: 77.25, w: 333.3, h: 250.9 },
+    ];
+    for (const image of [doc, greyCopy(doc)])
+      for (const window of windows) {
+        const plain = plainColourSpread(image, window);
+        expect(Number.isNaN(plain)).toBe(false);
+        expect(colourSpread(image, window)).toBe(plain);
+      }
   });
 });
