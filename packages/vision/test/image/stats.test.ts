@@ -49,9 +49,13 @@ describe('quantile (linear-time selection)', () => {
   it('returns exactly the sorted value on samples narrowed by the histogram (4096 values and more)', () => {
     // Value shapes the histogram must not misplace: a few repeated levels (grey values), a
     // range a few ulps wide, subnormals, huge magnitudes, negatives and zeros of both signs.
+    // Neighbouring shapes are mixed in one sample: the first four pairs are non-negative (bucketed
+    // by their encoding), the rest hold negatives (equal-width buckets).
     const shapes = [
       fc.integer({ min: 0, max: 255 }),
       fc.constantFrom(1, 1 + 2 ** -52, 1 + 2 ** -51, 1 + 3 * 2 ** -52),
+      fc.double({ noNaN: true, noDefaultInfinity: true, min: 0, max: 1e300 }),
+      fc.constantFrom(-0, 0, 5e-324, 1e-310, 2 ** -1022, 3, 1e300),
       fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e-300, max: 1e-300 }),
       fc.double({ noNaN: true, min: -1e300, max: 1e300 }),
       fc.constantFrom(0, -0, 0.5, -0.5),
