@@ -40,7 +40,9 @@ export function fieldBackgroundContrast(
     canvas.width,
     canvas.height,
   );
-  const samples = new RegionSamples(outer.w * outer.h);
+  const samples = new RegionSamples(
+    ringRegionSizes(outer.y, outer.y + outer.h, outer.x, outer.x + outer.w, inner, gap),
+  );
   const spans = new Int32Array(RING_SPANS_MAX * 3);
   for (let y = outer.y; y < outer.y + outer.h; y++) {
     const row = y * canvas.width;
@@ -130,6 +132,26 @@ export function ringSpans(
     span(3, right + gap + 1, x1);
   }
   return n;
+}
+
+/**
+ * How many pixels of the rows y0 ≤ y < y1 and columns x0 ≤ x < x1 lie in each region (0 above,
+ * 1 below, 2 before, 3 after, INSIDE; ringSpans' spans summed): a RegionSamples' capacities.
+ */
+export function ringRegionSizes(
+  y0: number,
+  y1: number,
+  x0: number,
+  x1: number,
+  inner: Box,
+  gap: number,
+): number[] {
+  const sizes = [0, 0, 0, 0, 0];
+  const spans = new Int32Array(RING_SPANS_MAX * 3);
+  for (let y = y0; y < y1; y++)
+    for (let s = 0, n = ringSpans(y, x0, x1, inner, gap, spans); s < n; s++)
+      sizes[spans[3 * s]!]! += spans[3 * s + 2]! - spans[3 * s + 1]!;
+  return sizes;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   RING_SPANS_MAX,
   type RingCanvas,
   ringGap,
+  ringRegionSizes,
   ringSpans,
   straightenedWithRing,
 } from './field-background.ts';
@@ -68,7 +69,8 @@ export function measureFillTexture(
   for (let i = 0; i < ink.length; i++) ink[i] = data[i]! < inkBelow ? 1 : 0;
   const nearInk = grow2(ink, W, H);
   const gap = ringGap(inner.h);
-  const samples = new RegionSamples(W * H);
+  // Capacities: every pixel of the canvas's inner rows and columns (those near ink are left out).
+  const samples = new RegionSamples(ringRegionSizes(1, H - 1, 1, W - 1, inner, gap));
   const spans = new Int32Array(RING_SPANS_MAX * 3);
   for (let y = 1; y < H - 1; y++) {
     for (let s = 0, n = ringSpans(y, 1, W - 1, inner, gap, spans); s < n; s++) {
