@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
-import type { Box } from '../../src/image/raster.ts';
+import { type Box, rgbImage } from '../../src/image/raster.ts';
 import { quantile } from '../../src/image/stats.ts';
+import { glareFraction } from '../../src/tamper/capture.ts';
 import {
   fieldBackgroundContrast,
   RING_SPANS_MAX,
   ringGap,
   ringRegion,
+  ringRegionSizes,
   ringSpans,
   straightenedWithRing,
 } from '../../src/tamper/field-background.ts';
@@ -102,6 +104,14 @@ describe('tamper fast paths (third round) give the plain computations’ values'
         for (let x = x0; x < x1; x++) plain.push(ringRegion(x, y, inner, gap));
         expect(regionsFromSpans(y, x0, x1, inner, gap)).toEqual(plain);
       }
+      // The regions' sizes over a block of rows: what a RegionSamples is made with.
+      const sizes = [0, 0, 0, 0, 0];
+      for (let y = -3; y < 60; y++)
+        for (let x = x0; x < x1; x++) {
+          const region = ringRegion(x, y, inner, gap);
+          if (region !== null) sizes[region]!++;
+        }
+      expect(ringRegionSizes(-3, 60, x0, x1, inner, gap)).toEqual(sizes);
     }
   });
 
@@ -125,7 +135,7 @@ describe('tamper fast paths (third round) give the plain computations’ values'
       const ring = straightenedWithRing(doc, quad);
       const { canvas, inner, margin } = ring;
       const gap = ringGap(inner.h);
-      const samples = new RegionSamples(canvas.width * canvas.height);
+      const samples = new RegionSamples(new Array(5).fill(canvas.width * canvas.height));
       for (let y = inner.y - margin; y < inner.y + inner.h + margin; y++)
         for (let x = inner.x - margin; x < inner.x + inner.w + margin; x++) {
           const region = ringRegion(x, y, inner, gap);
@@ -152,5 +162,30 @@ describe('tamper fast paths (third round) give the plain computations’ values'
         expect(Number.isNaN(plain)).toBe(false);
         expect(colourSpread(image, window)).toBe(plain);
       }
+  });
+
+  it('finds the largest compact clipped blob off the border, with one array for mask and marks', () => {
+    // Grey paper with white shapes: two round blobs (the larger one counts), a long thin band
+    // (paper of a form, not glare), a blob touching the border, and two blobs touching each other
+    // diagonally only (4-neighbour fill: two components).
+    const [w, h] = [420, 300];
+    const rgb = new Uint8Array(w * h * 3).fill(128);
+    const white = (x: number, y: number) => rgb.fill(255, (y * w + x) * 3, (y * w + x) * 3 + 3);
+    let large = 0;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        if ((x - 80) ** 2 + (y - 80) ** 2 <= 15 ** 2) white(x, y);
+        if ((x - 200) ** 2 + (y - 150) ** 2 <= 26 ** 2) {
+          white(x, y);
+          large++;
+        }
+        if (x >= 100 && x < 400 && y >= 250 && y < 256) white(x, y);
+        if (x < 40 && y >= 120 && y < 200) white(x, y);
+        // Two 30 × 30 squares meeting at one corner: 900 pixels each, not one blob of 1800.
+        if ((x >= 300 && x < 330 && y >= 40 && y < 70) || (x >= 330 && x < 360 && y >= 70 && y < 100))
+          white(x, y);
+      }
+    expect(large).toBeGreaterThan(1800);
+    expect(glareFraction(rgbImage(rgb, w, h))).toBe(large / (w * h));
   });
 });
