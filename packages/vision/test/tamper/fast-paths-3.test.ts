@@ -12,6 +12,8 @@ import {
   ringSpans,
   straightenedWithRing,
 } from '../../src/tamper/field-background.ts';
+import { valueSpan, WORD_GAP } from '../../src/tamper/font-consistency.ts';
+import type { Glyph } from '../../src/tamper/glyphs.ts';
 import { colourSpread } from '../../src/tamper/photocopy.ts';
 import { INSIDE, RegionSamples } from '../../src/tamper/region-samples.ts';
 import type { Region } from '../../src/tamper/types.ts';
@@ -83,6 +85,34 @@ function plainColourSpread(image: NormalizedImage, region: Region): number {
     }
   }
   return distances.length < 500 ? Number.NaN : sortedRank(distances, 0.9);
+}
+
+/** valueSpan as first written: each word's rightmost ink and capitals found again per glyph. */
+function plainValueSpan(letters: Glyph[], capitals: Glyph[], capitalAt: (g: Glyph) => number) {
+  const sorted = [...letters].sort((a, b) => a.x - b.x);
+  const isCapital = new Set(capitals);
+  let [from, to] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  let word: Glyph[] = [];
+  const close = () => {
+    if (word.some((g) => isCapital.has(g))) {
+      from = Math.min(from, word[0]!.x);
+      to = Math.max(to, ...word.map((g) => g.x + g.w));
+    }
+    word = [];
+  };
+  for (const g of sorted) {
+    const last = word[word.length - 1];
+    if (last && g.x - Math.max(...word.map((w) => w.x + w.w)) > WORD_GAP * capitalAt(last)) close();
+    word.push(g);
+  }
+  close();
+  const centre = (g: Glyph) => g.x + g.w / 2;
+  const before = sorted.filter((g) => centre(g) < from).length;
+  const after = sorted.filter((g) => centre(g) > to).length;
+  return {
+    from: before >= 2 ? from : Number.NEGATIVE_INFINITY,
+    to: after >= 2 ? to : Number.POSITIVE_INFINITY,
+  };
 }
 
 describe('tamper fast paths (third round) give the plain computations’ values', () => {
@@ -187,5 +217,23 @@ describe('tamper fast paths (third round) give the plain computations’ values'
       }
     expect(large).toBeGreaterThan(1800);
     expect(glareFraction(rgbImage(rgb, w, h))).toBe(large / (w * h));
+  });
+
+  it('finds a value’s words along a field as the per-glyph walk does', () => {
+    const rand = rng(29);
+    for (let t = 0; t < 300; t++) {
+      // Glyphs along a line: words of capitals, lowercase labels, overlapping specks, varied gaps.
+      const letters: Glyph[] = [];
+      let x = Math.floor(rand() * 10);
+      for (let i = 0, n = 3 + Math.floor(rand() * 40); i < n; i++) {
+        const h = rand() < 0.6 ? 20 : 8 + Math.floor(rand() * 10);
+        const w = 2 + Math.floor(rand() * 14);
+        letters.push({ x, y: 30 - h, w, h, ink: w * h, edge: 2 * (w + h) });
+        x += Math.floor(rand() * 20) - (rand() < 0.2 ? 12 : 0);
+      }
+      const capitals = letters.filter((g) => g.h === 20);
+      const capitalAt = (g: Glyph) => 19 + g.x / 200;
+      expect(valueSpan(letters, capitals, capitalAt)).toEqual(plainValueSpan(letters, capitals, capitalAt));
+    }
   });
 });
