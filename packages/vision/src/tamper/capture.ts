@@ -74,6 +74,8 @@ export function glareFraction(image: NormalizedImage): number {
   const factor = Math.max(1, Math.floor(Math.max(image.width, image.height) / WORK_LONG_SIDE));
   const w = Math.floor(image.width / factor);
   const h = Math.floor(image.height / factor);
+  // Per sampled pixel: 0 not clipped, 1 clipped, 2 clipped and already reached by a flood fill
+  // (one array for the mask and the fill's marks).
   const mask = new Uint8Array(w * h);
   const rgb = image.rgb;
   let clipped = 0;
@@ -88,13 +90,12 @@ export function glareFraction(image: NormalizedImage): number {
   }
   if (clipped > PAPER_WHITE_MAX_FRACTION * w * h) return 0;
   // Flood fill components (iterative stack), keep the largest compact one not touching the border.
-  const seen = new Uint8Array(w * h);
   let best = 0;
   // Each pixel enters the stack at most once: a fixed buffer of the clipped count holds it.
   const stack = new Int32Array(clipped);
   let top = 0;
   for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || seen[start]) continue;
+    if (mask[start] !== 1) continue;
     let area = 0;
     let touches = false;
     let minX = w;
@@ -102,7 +103,7 @@ export function glareFraction(image: NormalizedImage): number {
     let minY = h;
     let maxY = 0;
     stack[top++] = start;
-    seen[start] = 1;
+    mask[start] = 2;
     while (top > 0) {
       const p = stack[--top]!;
       area++;
@@ -114,20 +115,20 @@ export function glareFraction(image: NormalizedImage): number {
       minY = Math.min(minY, y);
       maxY = Math.max(maxY, y);
       // The 4 neighbours within the picture (no array per pixel: white paper is many pixels).
-      if (x > 0 && mask[p - 1] && !seen[p - 1]) {
-        seen[p - 1] = 1;
+      if (x > 0 && mask[p - 1] === 1) {
+        mask[p - 1] = 2;
         stack[top++] = p - 1;
       }
-      if (x < w - 1 && mask[p + 1] && !seen[p + 1]) {
-        seen[p + 1] = 1;
+      if (x < w - 1 && mask[p + 1] === 1) {
+        mask[p + 1] = 2;
         stack[top++] = p + 1;
       }
-      if (y > 0 && mask[p - w] && !seen[p - w]) {
-        seen[p - w] = 1;
+      if (y > 0 && mask[p - w] === 1) {
+        mask[p - w] = 2;
         stack[top++] = p - w;
       }
-      if (y < h - 1 && mask[p + w] && !seen[p + w]) {
-        seen[p + w] = 1;
+      if (y < h - 1 && mask[p + w] === 1) {
+        mask[p + w] = 2;
         stack[top++] = p + w;
       }
     }

@@ -40,11 +40,16 @@ export function fieldBackgroundContrast(
     canvas.width,
     canvas.height,
   );
-  const samples = new RegionSamples(outer.w * outer.h);
+  const samples = new RegionSamples(
+    ringRegionSizes(outer.y, outer.y + outer.h, outer.x, outer.x + outer.w, inner, gap),
+  );
+  const spans = new Int32Array(RING_SPANS_MAX * 3);
   for (let y = outer.y; y < outer.y + outer.h; y++) {
-    for (let x = outer.x; x < outer.x + outer.w; x++) {
-      const region = ringRegion(x, y, inner, gap);
-      if (region !== null) samples.add(region, canvas.data[y * canvas.width + x]!);
+    const row = y * canvas.width;
+    for (let s = 0, n = ringSpans(y, outer.x, outer.x + outer.w, inner, gap, spans); s < n; s++) {
+      const region = spans[3 * s]!;
+      for (let x = spans[3 * s + 1]!, end = spans[3 * s + 2]!; x < end; x++)
+        samples.add(region, canvas.data[row + x]!);
     }
   }
   const regions = samples.split();
@@ -79,6 +84,74 @@ export function ringRegion(x: number, y: number, inner: Box, gap: number): numbe
   if (x < inner.x) return 2;
   if (x >= inner.x + inner.w) return 3;
   return INSIDE;
+}
+
+/** At most this many spans in a row (ringSpans): before, inside and after the box. */
+export const RING_SPANS_MAX = 3;
+
+/**
+ * ringRegion along one row: the columns x0 ≤ x < x1 of row `y` as spans of one region each, in
+ * increasing x, the gap's columns left out. Written to `out` as (region, start, end) triples;
+ * returns their count. The field cues take a region per span rather than per pixel (the ring's
+ * pixels are most of their canvas). Integer boxes and gap, as ringRegion's callers have.
+ */
+export function ringSpans(
+  y: number,
+  x0: number,
+  x1: number,
+  inner: Box,
+  gap: number,
+  out: Int32Array,
+): number {
+  const left = inner.x;
+  const right = inner.x + inner.w - 1;
+  const top = inner.y;
+  const bottom = inner.y + inner.h - 1;
+  let n = 0;
+  const span = (region: number, a: number, b: number) => {
+    const start = Math.max(x0, a);
+    const end = Math.min(x1, b);
+    if (end <= start) return;
+    out[3 * n] = region;
+    out[3 * n + 1] = start;
+    out[3 * n + 2] = end;
+    n++;
+  };
+  if (y < top || y > bottom) {
+    // Above or below the box: the whole row a gap away, else only the columns beyond the gap
+    // on either side (the box's corners of the ring).
+    const region = y < top ? 0 : 1;
+    if ((y < top ? top - y : y - bottom) > gap) span(region, x0, x1);
+    else {
+      span(region, x0, left - gap);
+      span(region, right + gap + 1, x1);
+    }
+  } else {
+    span(2, x0, left - gap);
+    span(INSIDE, left, right + 1);
+    span(3, right + gap + 1, x1);
+  }
+  return n;
+}
+
+/**
+ * How many pixels of the rows y0 ≤ y < y1 and columns x0 ≤ x < x1 lie in each region (0 above,
+ * 1 below, 2 before, 3 after, INSIDE; ringSpans' spans summed): a RegionSamples' capacities.
+ */
+export function ringRegionSizes(
+  y0: number,
+  y1: number,
+  x0: number,
+  x1: number,
+  inner: Box,
+  gap: number,
+): number[] {
+  const sizes = [0, 0, 0, 0, 0];
+  const spans = new Int32Array(RING_SPANS_MAX * 3);
+  for (let y = y0; y < y1; y++)
+    for (let s = 0, n = ringSpans(y, x0, x1, inner, gap, spans); s < n; s++)
+      sizes[spans[3 * s]!]! += spans[3 * s + 2]! - spans[3 * s + 1]!;
+  return sizes;
 }
 
 /**

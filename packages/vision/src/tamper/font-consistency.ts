@@ -209,7 +209,7 @@ function lineFit(gs: Glyph[]): { at: number; slope: number } {
  * glyph substituted smaller ('1' at 0.72×) can stand 0.3–0.43 off its neighbours: a word of its
  * own, which valueSpan keeps within the value.
  */
-const WORD_GAP = 0.3;
+export const WORD_GAP = 0.3;
 
 /**
  * Where the value lies along a field crop: from the first to the last word (glyphs split at
@@ -220,7 +220,7 @@ const WORD_GAP = 0.3;
  * more (a label is a word); a single shorter glyph there is a substitution at the value's end
  * as likely, and is judged.
  */
-function valueSpan(
+export function valueSpan(
   letters: Glyph[],
   capitals: Glyph[],
   capitalAt: (g: Glyph) => number,
@@ -229,22 +229,29 @@ function valueSpan(
   const isCapital = new Set(capitals);
   let from = Number.POSITIVE_INFINITY;
   let to = Number.NEGATIVE_INFINITY;
-  let word: Glyph[] = [];
+  // The word being read: its first and last glyph, its rightmost ink so far (glyphs of a word
+  // may overlap in x) and whether it holds a capital, kept as glyphs join it (a field of fine
+  // print can hold a "word" of hundreds of specks: recomputing them per glyph was quadratic).
+  let first: Glyph | null = null;
+  let last: Glyph | null = null;
+  let right = Number.NEGATIVE_INFINITY;
+  let hasCapital = false;
   const close = () => {
-    if (word.some((g) => isCapital.has(g))) {
-      from = Math.min(from, word[0]!.x);
-      to = Math.max(to, ...word.map((g) => g.x + g.w));
+    if (first && hasCapital) {
+      from = Math.min(from, first.x);
+      to = Math.max(to, right);
     }
-    word = [];
+    first = null;
+    last = null;
+    right = Number.NEGATIVE_INFINITY;
+    hasCapital = false;
   };
   for (const g of sorted) {
-    const last = word[word.length - 1];
-    if (last) {
-      // Gaps measured from the rightmost ink so far: glyphs of a word may overlap in x.
-      const right = Math.max(...word.map((w) => w.x + w.w));
-      if (g.x - right > WORD_GAP * capitalAt(last)) close();
-    }
-    word.push(g);
+    if (last && g.x - right > WORD_GAP * capitalAt(last)) close();
+    first ??= g;
+    last = g;
+    right = Math.max(right, g.x + g.w);
+    hasCapital ||= isCapital.has(g);
   }
   close();
   const centre = (g: Glyph) => g.x + g.w / 2;

@@ -1,36 +1,33 @@
 /**
  * Pixel samples of a field and of the four parts of the ring around it (field-background.ts's
- * ringRegion), collected in one pass into typed arrays and split by region afterwards: the
- * field detectors take quantiles of tens of thousands of pixels per field, and growing five
- * number[] pixel by pixel was most of their time.
+ * ringRegion), collected in one pass into typed arrays: the field detectors take quantiles of
+ * tens of thousands of pixels per field, and growing five number[] pixel by pixel was most of
+ * their time. Each region's samples go straight to its own stretch of one buffer, sized by the
+ * caller from the ring's spans (ringRegionSizes), so no split pass or copy is needed after.
  */
 export const INSIDE = 4;
 
 export class RegionSamples {
   private readonly values: Float64Array;
-  private readonly regions: Uint8Array;
-  private n = 0;
+  /** Where each region's stretch starts, and where its next sample goes. */
+  private readonly starts: Int32Array;
+  private readonly next: Int32Array;
 
-  constructor(capacity: number) {
-    this.values = new Float64Array(capacity);
-    this.regions = new Uint8Array(capacity);
+  /** `capacities`: the most samples each region (0 above, 1 below, 2 before, 3 after, INSIDE) gets. */
+  constructor(capacities: readonly number[]) {
+    this.starts = new Int32Array(5);
+    for (let k = 1; k < 5; k++) this.starts[k] = this.starts[k - 1]! + (capacities[k - 1] ?? 0);
+    this.values = new Float64Array(this.starts[4]! + (capacities[4] ?? 0));
+    this.next = this.starts.slice();
   }
 
-  /** One sample of `region` (0 above, 1 below, 2 before, 3 after, INSIDE). */
+  /** One sample of `region` (0 above, 1 below, 2 before, 3 after, INSIDE), within its capacity. */
   add(region: number, value: number): void {
-    this.regions[this.n] = region;
-    this.values[this.n++] = value;
+    this.values[this.next[region]!++] = value;
   }
 
   /** The samples of each region, indexed like `add`'s regions (in the order they were added). */
   split(): Float64Array[] {
-    const counts = [0, 0, 0, 0, 0];
-    for (let i = 0; i < this.n; i++) counts[this.regions[i]!]!++;
-    const starts = [0, 0, 0, 0, 0];
-    for (let k = 1; k < 5; k++) starts[k] = starts[k - 1]! + counts[k - 1]!;
-    const at = [...starts];
-    const out = new Float64Array(this.n);
-    for (let i = 0; i < this.n; i++) out[at[this.regions[i]!]!++] = this.values[i]!;
-    return starts.map((s, k) => out.subarray(s, s + counts[k]!));
+    return [0, 1, 2, 3, 4].map((k) => this.values.subarray(this.starts[k]!, this.next[k]!));
   }
 }

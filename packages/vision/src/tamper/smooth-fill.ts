@@ -1,6 +1,13 @@
 import type { NormalizedImage } from '../image/normalize.ts';
 import { quantile } from '../image/stats.ts';
-import { type RingCanvas, ringGap, ringRegion, straightenedWithRing } from './field-background.ts';
+import {
+  RING_SPANS_MAX,
+  type RingCanvas,
+  ringGap,
+  ringRegionSizes,
+  ringSpans,
+  straightenedWithRing,
+} from './field-background.ts';
 import { INSIDE, RegionSamples } from './region-samples.ts';
 import { isQuad } from './text-boxes.ts';
 
@@ -62,14 +69,19 @@ export function measureFillTexture(
   for (let i = 0; i < ink.length; i++) ink[i] = data[i]! < inkBelow ? 1 : 0;
   const nearInk = grow2(ink, W, H);
   const gap = ringGap(inner.h);
-  const samples = new RegionSamples(W * H);
+  // Capacities: every pixel of the canvas's inner rows and columns (those near ink are left out).
+  const samples = new RegionSamples(ringRegionSizes(1, H - 1, 1, W - 1, inner, gap));
+  const spans = new Int32Array(RING_SPANS_MAX * 3);
   for (let y = 1; y < H - 1; y++) {
-    for (let x = 1; x < W - 1; x++) {
-      const region = ringRegion(x, y, inner, gap);
-      if (region === null) continue;
-      const i = y * W + x;
-      if (nearInk[i]) continue;
-      samples.add(region, Math.abs(data[i - 1]! + data[i + 1]! + data[i - W]! + data[i + W]! - 4 * data[i]!));
+    for (let s = 0, n = ringSpans(y, 1, W - 1, inner, gap, spans); s < n; s++) {
+      const region = spans[3 * s]!;
+      for (let i = y * W + spans[3 * s + 1]!, end = y * W + spans[3 * s + 2]!; i < end; i++) {
+        if (nearInk[i]) continue;
+        samples.add(
+          region,
+          Math.abs(data[i - 1]! + data[i + 1]! + data[i - W]! + data[i + W]! - 4 * data[i]!),
+        );
+      }
     }
   }
   const regions = samples.split();

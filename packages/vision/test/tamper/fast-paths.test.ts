@@ -51,14 +51,15 @@ describe("tamper fast paths give the plain computations' values", () => {
 
   it('splits ring samples by region, each region keeping its values', () => {
     const rand = rng(3);
-    const samples = new RegionSamples(500);
+    const draws = Array.from({ length: 500 }, () => ({
+      region: Math.floor(rand() * 5),
+      value: Math.round(rand() * 255 * 100) / 100,
+    }));
     const expected: number[][] = [[], [], [], [], []];
-    for (let i = 0; i < 500; i++) {
-      const region = Math.floor(rand() * 5);
-      const value = Math.round(rand() * 255 * 100) / 100;
-      samples.add(region, value);
-      expected[region]!.push(value);
-    }
+    for (const { region, value } of draws) expected[region]!.push(value);
+    // Each region's capacity: its count, one region's with room to spare.
+    const samples = new RegionSamples(expected.map((e, k) => e.length + (k === 2 ? 7 : 0)));
+    for (const { region, value } of draws) samples.add(region, value);
     const regions = samples.split();
     expect(regions).toHaveLength(5);
     regions.forEach((r, k) => {
