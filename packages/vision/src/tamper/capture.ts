@@ -49,6 +49,11 @@ export function workingGrey(image: NormalizedImage, grey?: GreyImage): GreyImage
  * this size can hide a character or a digit of a date).
  */
 export const GLARE_MIN_FRACTION = 0.005;
+/**
+ * Strength 1: a blob ten times the smallest reported, 5 % of the picture, can hide a whole field
+ * of a card. Glare is a capture sign: medium from half way (about 2.75 %, severityFor), it asks
+ * for a better photo and never fails the check.
+ */
 const GLARE_UNMISTAKABLE_FRACTION = 0.05;
 
 /**
@@ -153,6 +158,10 @@ export function glareStrength(fraction: number): number | null {
  * uses a far lower bar; this sign only says "could have been sharper".)
  */
 export const BLUR_MAX_LAPLACIAN_VAR = 60;
+/**
+ * Strength 1 at a sixth of the bar. Blur is a capture sign: medium from half way (about 35,
+ * severityFor), it asks for a sharper photo and never fails the check.
+ */
 const BLUR_UNMISTAKABLE = 10;
 
 export function blurStrength(lapVar: number): number | null {

@@ -70,6 +70,7 @@ export function fieldBackgroundContrast(
   return least === null ? null : { toneDiff: least };
 }
 
+/** The paper's tone in a region: its 75th percentile (fieldBackgroundContrast says why). */
 const PAPER_QUANTILE = 0.75;
 
 /**

@@ -32,6 +32,10 @@ const LINE_CONTRAST = 8;
 const FLANK_TOLERANCE = 0.5;
 /** A line must run straight for this share of the face's size along it (and at least MIN_RUN_PX). */
 const MIN_RUN_FRACTION = 0.2;
+/**
+ * The floor for small faces: on the smallest judged (STREAK_MIN_FACE_WIDTH, 80 px) a fifth is
+ * 16 px, which the straight edge of an eyebrow or a lip can span.
+ */
 const MIN_RUN_PX = 20;
 /**
  * Pixels a line may miss and go on: where another line crosses it (a photo enlarged into the

@@ -25,6 +25,10 @@ import type { TamperImages } from './types.ts';
  * the reduction. The larger of the two ratios counts.
  */
 
+/**
+ * Side of the tiles whose spectra are searched: 128 px holds 32–64 periods of a 2–4 px screen
+ * grid, a sharp peak, and is a power of two for the radix-2 FFT.
+ */
 const TILE = 128;
 /**
  * Score from which the picture is periodic. Phone photos of paper documents measure 1–20;
@@ -32,6 +36,10 @@ const TILE = 128;
  * pointed at an LCD grid measures thousands to hundreds of thousands (synthetic test: 10⁴+).
  */
 export const SCREEN_PEAK_RATIO = 1500;
+/**
+ * Strength 1: four times the bar and over six times the most periodic paper (~900), still under
+ * the thousands a screen's grid gives: high severity (a fail) from half way, about 3,750.
+ */
 const SCREEN_UNMISTAKABLE_RATIO = 6000;
 
 const twiddleCache = new Map<number, [Float64Array, Float64Array]>();
