@@ -4,6 +4,7 @@ crop around the face box the service's detector finds. See README.md (data, arch
 command, figures).
 
     /usr/bin/python3 training/portrait/train.py DATA [DATA ...] [--epochs 40] [--minutes 15] [--seed 7]
+        [--init-onnx FILE --lr 3e-4]   (fine-tune a committed export; batch norms frozen)
 
 Reads DATA/index.json and DATA/<class>/<name>.png of every DATA directory (written by
 packages/vision/scripts/eval/corpus/export-portrait.ts), writes training/portrait/portrait-cnn.onnx
@@ -59,6 +60,43 @@ class PortraitNet(nn.Module):
         return self.head(self.drop(pooled))
 
 
+def load_onnx_weights(net, path):
+    """Starts from a committed export (only the ONNX file is kept). The export folded every batch
+    norm into the convolution before it (weights scaled, a bias added), so each batch norm is
+    loaded as the identity followed by that bias (running mean 0, variance 1 - eps, scale 1); the
+    network then computes what the file does while the batch norms keep their running statistics,
+    so a run started this way keeps them frozen (freeze_batch_norm)."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(path).graph
+    init = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
+    convs = [n for n in graph.node if n.op_type == "Conv"]
+    gemm = next(n for n in graph.node if n.op_type == "Gemm")
+    mods = list(net.features)
+    pairs = [(m, mods[i + 1]) for i, m in enumerate(mods) if isinstance(m, nn.Conv2d)]
+    if len(pairs) != len(convs):
+        raise ValueError(f"{path}: {len(convs)} convolutions, the model has {len(pairs)}")
+    with torch.no_grad():
+        for (conv, bn), node in zip(pairs, convs):
+            w, b = init[node.input[1]].copy(), init[node.input[2]].copy()
+            if tuple(conv.weight.shape) != w.shape:
+                raise ValueError(f"{path}: convolution {w.shape} for {tuple(conv.weight.shape)}")
+            conv.weight.copy_(torch.from_numpy(w))
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(torch.from_numpy(b))
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        net.head.weight.copy_(torch.from_numpy(init[gemm.input[1]].copy()))
+        net.head.bias.copy_(torch.from_numpy(init[gemm.input[2]].copy()))
+
+
+def freeze_batch_norm(net):
+    for m in net.modules():
+        if isinstance(m, nn.BatchNorm2d):
+            m.eval()
+
+
 def to_tensor(a):
     return torch.from_numpy(np.ascontiguousarray(a)).permute(0, 3, 1, 2).float()
 
@@ -89,6 +127,8 @@ def main():
     ap.add_argument("--minutes", type=float, default=15.0, help="wall-clock cap: stop early, keep the last epoch")
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--out", default=os.path.join(HERE, "portrait-cnn.onnx"))
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--init-onnx", help="this model's ONNX export to start from (fine-tuning); batch norms stay frozen")
     args = ap.parse_args()
     t0 = time.time()
     torch.manual_seed(args.seed)
@@ -119,7 +159,9 @@ def main():
           f"{len({v[3] for v in val})} sources, loaded in {time.time() - t0:.0f} s", flush=True)
 
     net = PortraitNet()
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-3)
+    if args.init_onnx:
+        load_onnx_weights(net, args.init_onnx)
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-3)
     steps_per_epoch = len(X) // args.batch
     planned = max(1, steps_per_epoch * args.epochs)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda k: 0.05 + 0.95 * 0.5 * (1 + np.cos(np.pi * min(k, planned) / planned)))
@@ -127,6 +169,8 @@ def main():
     step, history, stopped_early = 0, [], False
     for epoch in range(1, args.epochs + 1):
         net.train()
+        if args.init_onnx:
+            freeze_batch_norm(net)
         order = rng.permutation(len(X))
         total, nb = 0.0, 0
         for b in range(0, len(order) - args.batch + 1, args.batch):

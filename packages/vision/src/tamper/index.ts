@@ -63,8 +63,9 @@ export interface TamperOptions {
   clock?: () => number;
   /**
    * Filled with the copy cues' raw measures per side when given (`front.spread`,
-   * `front.learned_copy`, `front.speckle`, ...): the evaluation reads them to tune how the cues
-   * combine; the service leaves it out.
+   * `front.learned_copy`, `front.speckle`, ...) and the portrait classifier's p(swap)
+   * (`front.portrait_swap`): the evaluation reads them to tune how the cues combine and to rank
+   * weights on the same images; the service leaves it out.
    */
   measures?: Record<string, number>;
 }
@@ -239,6 +240,7 @@ export async function detectTamper(
     const swap = portraitModelOn()
       ? await timedAsync('portrait_cnn', () => portraitSwapScore(images.front, portrait))
       : null;
+    if (options.measures && swap !== null) options.measures['front.portrait_swap'] = swap;
     const strength = Math.max(
       edges,
       ghost ? (ghostMismatchStrength(ghost.score) ?? 0) : 0,

@@ -7,7 +7,13 @@ import { synthSource } from '../../scripts/eval/corpus/synth-sources.ts';
 import type { GenuineSource } from '../../scripts/eval/corpus/types.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { detectTamper } from '../../src/tamper/index.ts';
-import { CROP_H, CROP_W, portraitCrop, portraitCropRegion } from '../../src/tamper/portrait-model.ts';
+import {
+  CROP_H,
+  CROP_W,
+  PORTRAIT_SWAP,
+  portraitCrop,
+  portraitCropRegion,
+} from '../../src/tamper/portrait-model.ts';
 
 /**
  * A card page and a donor page of another person (tag `test`), and the swap the committed model
@@ -32,7 +38,12 @@ const STYLE = 'reglued';
 const SLOW = { timeout: 240_000 };
 
 /** The tamper step on a phone capture of `image`, the page's extent carried through the capture. */
-async function tamperOn(source: GenuineSource, image: GenuineSource['image'], rng: Rng) {
+async function tamperOn(
+  source: GenuineSource,
+  image: GenuineSource['image'],
+  rng: Rng,
+  measures?: Record<string, number>,
+) {
   const capture = await phoneCaptureMapped(image, rng);
   const front = await normalizeImage(capture.bytes);
   const k = front.width / front.originalWidth;
@@ -53,6 +64,7 @@ async function tamperOn(source: GenuineSource, image: GenuineSource['image'], rn
   const { signals } = await detectTamper(
     { front, originals: { front: capture.bytes } },
     { layout: source.layout, documentRegions: { front: region } },
+    measures ? { measures } : {},
   );
   return signals;
 }
@@ -90,7 +102,13 @@ describe('portrait swap model', () => {
       const page = await synthSource('tuning', PAGE, 'test');
       const donor = await synthSource('tuning', DONOR, 'test');
       expect(donor.portraitId).not.toBe(page.portraitId);
-      const genuine = await tamperOn(page, page.image, seededRng(seedOf(`${page.name}:bona`)));
+      const genuineMeasures: Record<string, number> = {};
+      const genuine = await tamperOn(
+        page,
+        page.image,
+        seededRng(seedOf(`${page.name}:bona`)),
+        genuineMeasures,
+      );
       expect(genuine.map((s) => s.type)).not.toContain('portrait_edge');
       const rng = seededRng(seedOf(`${page.name}:swap`));
       const swapped = await swapPortrait(
@@ -106,11 +124,23 @@ describe('portrait swap model', () => {
       // the sign comes from the model.
       const captureSeed = `${page.name}:swap-capture`;
       process.env.IDV_TAMPER_PORTRAIT_CNN = '0';
-      const without = await tamperOn(page, swapped, seededRng(seedOf(captureSeed)));
+      const withoutMeasures: Record<string, number> = {};
+      const without = await tamperOn(page, swapped, seededRng(seedOf(captureSeed)), withoutMeasures);
       delete process.env.IDV_TAMPER_PORTRAIT_CNN;
       expect(without.map((s) => s.type)).not.toContain('portrait_edge');
-      const signals = await tamperOn(page, swapped, seededRng(seedOf(captureSeed)));
+      // The cue off measures nothing: no p(swap) to rank.
+      expect(withoutMeasures['front.portrait_swap']).toBeUndefined();
+      const swapMeasures: Record<string, number> = {};
+      const signals = await tamperOn(page, swapped, seededRng(seedOf(captureSeed)), swapMeasures);
       expect(signals.map((s) => s.type)).toContain('portrait_edge');
+      // The classifier's p(swap) is recorded (the evaluation's --dump ranks weights on it): the
+      // swap above the sign bar, the genuine capture below it.
+      const swapP = swapMeasures['front.portrait_swap']!;
+      const genuineP = genuineMeasures['front.portrait_swap']!;
+      expect(swapP).toBeGreaterThanOrEqual(PORTRAIT_SWAP.sign);
+      expect(swapP).toBeLessThanOrEqual(1);
+      expect(genuineP).toBeGreaterThanOrEqual(0);
+      expect(genuineP).toBeLessThan(PORTRAIT_SWAP.sign);
     },
   );
 

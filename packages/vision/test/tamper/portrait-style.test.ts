@@ -3,6 +3,7 @@ import {
   drawPortraitPrint,
   type PortraitPrint,
   printPortrait,
+  zoomPortrait,
 } from '../../scripts/eval/corpus/portrait-style.ts';
 import { seededRng, seedOf } from '../../scripts/eval/corpus/rng.ts';
 import type { RgbImage } from '../../src/image/raster.ts';
@@ -109,5 +110,34 @@ describe('portrait print styles (training pages of the portrait-swap model)', ()
       for (let x = PHOTO.x + PHOTO.w + 5; x < PHOTO.x + PHOTO.w + 70; x++)
         if (at(ghosted, x, y)[0]! < 150) ink++;
     expect(ink).toBeGreaterThan(50);
+  });
+
+  it('reprints the photo as an identity photo: the head enlarged around its face, the page untouched', async () => {
+    const src = page();
+    // The dark disc is the head: its box is the face the generator's truth gives.
+    const face = { x: 125, y: 85, w: 70, h: 70 };
+    const zoom = 1.4;
+    const { image, face: moved } = await zoomPortrait(src, PHOTO, face, zoom);
+    // The face box grows by the zoom (up to the whole-pixel part shown) and stays in the photo.
+    expect(moved.w / face.w).toBeCloseTo(zoom, 1);
+    expect(moved.h / face.h).toBeCloseTo(zoom, 1);
+    expect(moved.x).toBeGreaterThanOrEqual(PHOTO.x);
+    expect(moved.x + moved.w).toBeLessThanOrEqual(PHOTO.x + PHOTO.w);
+    expect(moved.y).toBeGreaterThanOrEqual(PHOTO.y);
+    expect(moved.y + moved.h).toBeLessThanOrEqual(PHOTO.y + PHOTO.h);
+    // The head is drawn where the new box says, as wide as it: dark pixels across its middle row.
+    const row = Math.round(moved.y + moved.h / 2);
+    let dark = 0;
+    for (let x = PHOTO.x; x < PHOTO.x + PHOTO.w; x++) if (at(image, x, row)[0]! < 100) dark++;
+    expect(Math.abs(dark - moved.w)).toBeLessThan(4);
+    expect(at(image, Math.round(moved.x + moved.w / 2), row)[0]!).toBeLessThan(100);
+    // The page around the photo is as it was; the source page is not changed.
+    expect(at(image, PHOTO.x - 1, PHOTO.y + 20)).toEqual(PAGE);
+    expect(at(image, PHOTO.x + PHOTO.w, PHOTO.y + 20)).toEqual(PAGE);
+    expect(at(src, 160, 120)).toEqual([60, 40, 30]);
+    // No enlargement, no change.
+    const same = await zoomPortrait(src, PHOTO, face, 1);
+    expect(same.image).toBe(src);
+    expect(same.face).toEqual(face);
   });
 });

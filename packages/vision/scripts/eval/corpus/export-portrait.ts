@@ -6,7 +6,7 @@ import { normalizeImage } from '../../../src/image/normalize.ts';
 import { CROP_H, CROP_W, portraitCrop } from '../../../src/tamper/portrait-model.ts';
 import { phoneCaptureMapped } from './phone-capture.ts';
 import { type SwapStyle, swapPortrait } from './portrait.ts';
-import { drawPortraitPrint, printPortrait } from './portrait-style.ts';
+import { drawPortraitPrint, printPortrait, zoomPortrait } from './portrait-style.ts';
 import { encodePng } from './raster-io.ts';
 import { seededRng, seedOf } from './rng.ts';
 import { genuineSources } from './sources.ts';
@@ -22,7 +22,7 @@ import type { GenuineSource } from './types.ts';
  * finds on the capture; a capture where it finds none is skipped (the cue would not run).
  *
  *   npx tsx packages/vision/scripts/eval/corpus/export-portrait.ts OUT_DIR [--synth N] [--from N]
- *       [--no-fixtures]
+ *       [--no-fixtures] [--fixture-like] [--rounds R]
  *
  * Sources, never the holdout's: synthetic documents with a portrait from the generator's tuning
  * layouts, drawn under their own seed names (`synth-train-i`; the evaluation draws
@@ -52,8 +52,12 @@ async function exportSource(
   source: GenuineSource,
   donor: GenuineSource,
   index: unknown[],
+  round = 0,
 ): Promise<void> {
-  for (const v of VARIANTS) {
+  for (const variant of VARIANTS) {
+    // A further round on the same page (the fixtures' few real pages): other captures, another
+    // donor, its kinds named apart (`pasted~1`) so none is dropped as a repeat.
+    const v = round ? { ...variant, kind: `${variant.kind}~${round}` } : variant;
     const rng = seededRng(seedOf(`train:${source.name}:${v.kind}`));
     const image = v.style
       ? await swapPortrait(
@@ -92,6 +96,36 @@ export async function styledSource(source: GenuineSource): Promise<GenuineSource
   return { ...source, image: await printPortrait(source.image, source.boxes.photo, print) };
 }
 
+/**
+ * A synthetic source drawn the way the evaluation draws its swaps on the fixtures' pages
+ * (generated-attacks.ts on a real half): the portrait reprinted as an identity photo (the head
+ * over about two thirds of the photo, zoomPortrait), half of them plain, half in a print style;
+ * and half of the pages photographed first, as the fixtures are (phone capture, decoded and scaled
+ * as an upload, the face found by the service's detector, the photo's extent unknown: a recut
+ * swap then cuts around the face, as on a fixture). Seeded by the source's name.
+ */
+export async function fixtureLikeSource(source: GenuineSource): Promise<GenuineSource | undefined> {
+  const { photo, portrait } = source.boxes;
+  if (!photo || !portrait) return source;
+  const rng = seededRng(seedOf(`fixture-like:${source.name}`));
+  const zoom = Math.min(rng.between(1.2, 1.75), (0.87 * photo.w) / portrait.w);
+  const zoomed = await zoomPortrait(source.image, photo, portrait, zoom);
+  const image =
+    rng.next() < 0.5 ? zoomed.image : await printPortrait(zoomed.image, photo, drawPortraitPrint(rng));
+  const page: GenuineSource = { ...source, image, boxes: { ...source.boxes, portrait: zoomed.face } };
+  if (rng.next() < 0.5) return page;
+  const shot = await normalizeImage((await phoneCaptureMapped(image, rng)).bytes);
+  const faces = await detectDocumentFaces(shot);
+  const face = faces.reduce<(typeof faces)[number] | null>((b, f) => (!b || f.w > b.w ? f : b), null);
+  // The evaluation keeps a fixture's face from 40 px (corpus/sources.ts); fields are not needed.
+  if (!face || face.w < 40) return undefined;
+  return {
+    ...source,
+    image: { rgb: shot.rgb, width: shot.width, height: shot.height },
+    boxes: { portrait: { x: face.x, y: face.y, w: face.w, h: face.h }, fields: [] },
+  };
+}
+
 /** Another person than `source`: a different source printing a different photo. */
 function donorFor(pool: GenuineSource[], source: GenuineSource, i: number): GenuineSource | undefined {
   const others = pool.filter(
@@ -113,6 +147,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const t0 = Date.now();
   const from = value('--from', 0);
   const synth = value('--synth', 40);
+  // `--fixture-like`: the synthetic sources drawn under the tag `train-fl` (other documents than
+  // `train`) and made like the fixtures' pages (fixtureLikeSource). `--rounds R`: R rounds
+  // (captures and donors) of each fixture page, the only real pages training may see.
+  const fixtureLike = args.includes('--fixture-like');
+  const rounds = value('--rounds', 1);
   const pool: GenuineSource[] = [];
   if (!args.includes('--no-fixtures'))
     pool.push(
@@ -120,11 +159,20 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
         (s) => s.boxes.portrait && s.layout !== 'niger_paper_card',
       ),
     );
-  for (let i = from; i < synth; i++) pool.push(await styledSource(await synthSource('tuning', i, 'train')));
+  const realPages = pool.length;
+  for (let i = from; i < synth; i++) {
+    if (!fixtureLike) {
+      pool.push(await styledSource(await synthSource('tuning', i, 'train')));
+      continue;
+    }
+    const source = await fixtureLikeSource(await synthSource('tuning', i, 'train-fl'));
+    if (source) pool.push(source);
+  }
   for (const [i, source] of pool.entries()) {
-    const donor = donorFor(pool, source, i);
-    if (!donor) continue;
-    await exportSource(out, source, donor, index);
+    for (let round = 0; round < (i < realPages ? rounds : 1); round++) {
+      const donor = donorFor(pool, source, i + 11 * round);
+      if (donor) await exportSource(out, source, donor, index, round);
+    }
     await writeFile(join(out, 'index.json'), JSON.stringify(index));
     console.log(`${index.length} crops, ${Math.round((Date.now() - t0) / 1000)} s: ${source.name}`);
   }

@@ -281,3 +281,48 @@ async function printGhostBeside(
     }
   }
 }
+
+/**
+ * The page with its printed photo (`photo`) reprinted as an identity photo: the head filling it.
+ * The generator prints casual photos where the face is under half the photo's width (the
+ * service's crop around the face then shows hardly any of the photo's edge), where documents
+ * (and the fixtures) print the head over about two thirds of it, so their crop holds the photo's
+ * edge and the page around it. The photo's content is enlarged `zoom` times around the face
+ * (kept inside the photo) into the same extent. Returns the page and the face's new box.
+ */
+export async function zoomPortrait(
+  page: RgbImage,
+  photo: Rect,
+  face: Rect,
+  zoom: number,
+): Promise<{ image: RgbImage; face: Rect }> {
+  const x0 = Math.max(0, Math.round(photo.x));
+  const y0 = Math.max(0, Math.round(photo.y));
+  const pw = Math.min(page.width, Math.round(photo.x + photo.w)) - x0;
+  const ph = Math.min(page.height, Math.round(photo.y + photo.h)) - y0;
+  if (pw < 8 || ph < 8 || zoom <= 1) return { image: page, face };
+  // The part of the photo shown: 1/zoom of it, the face's centre at 45 % of its height (an
+  // identity photo's eyes sit a little above the middle), moved back inside the photo.
+  const sw = Math.max(1, Math.round(pw / zoom));
+  const sh = Math.max(1, Math.round(ph / zoom));
+  const cx = face.x + face.w / 2;
+  const cy = face.y + face.h / 2;
+  const sx = Math.round(Math.min(x0 + pw - sw, Math.max(x0, cx - sw / 2)));
+  const sy = Math.round(Math.min(y0 + ph - sh, Math.max(y0, cy - 0.45 * sh)));
+  const part = new Uint8Array(sw * sh * 3);
+  for (let y = 0; y < sh; y++)
+    part.set(
+      page.rgb.subarray(((sy + y) * page.width + sx) * 3, ((sy + y) * page.width + sx + sw) * 3),
+      y * sw * 3,
+    );
+  const big = await resizeTo({ rgb: part, width: sw, height: sh }, pw, ph);
+  const out = page.rgb.slice();
+  for (let y = 0; y < ph; y++)
+    out.set(big.rgb.subarray(y * pw * 3, (y + 1) * pw * 3), ((y0 + y) * page.width + x0) * 3);
+  const kx = pw / sw;
+  const ky = ph / sh;
+  return {
+    image: { rgb: out, width: page.width, height: page.height },
+    face: { x: x0 + (face.x - sx) * kx, y: y0 + (face.y - sy) * ky, w: face.w * kx, h: face.h * ky },
+  };
+}
