@@ -31,10 +31,11 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  * truth: field boxes and the document's extent carried through the capture's geometry (no OCR:
  * hundreds of images); `--read` runs the reading step on each image instead, as the analyzer
  * does. The real fixtures always go through the reading step. `--dump FILE` writes one JSON row
- * per image (set, source, kind, signs, and the raw measures: the copy cues', the portrait classifier's p(swap) `front.portrait_swap`; `detectTamper`'s
- * `measures`), to tune how the cues combine without running the step again. `--sources` keeps
- * the generated sources whose name contains one of the given parts (to look again at a few
- * images; `--only none` leaves the attacks out and keeps the bona fide captures). The capture
+ * per image (set, source, kind, signs, and `detectTamper`'s raw `measures`: the copy cues' and
+ * the portrait classifier's p(swap), `front.portrait_swap`), to tune how the cues combine and to
+ * rank weights without running the step again. `--sources` keeps the generated sources whose
+ * name contains one of the given parts (to look again at a few images; `--only none` leaves the
+ * attacks out and keeps the bona fide captures). The capture
  * classifier's parts follow IDV_TAMPER_LEARNED (`screen` by default, `1` adds the copy part);
  * IDV_TAMPER_CAPTURE_MODEL and IDV_TAMPER_CAPTURE_TEMPERATURE measure other weights (a training
  * run's snapshot and the temperature of its log) paired against the committed ones.
