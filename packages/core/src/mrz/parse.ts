@@ -121,6 +121,9 @@ interface NumberReading {
   optionalStart: number;
 }
 
+/** A document number field: one or more letters or digits, then fillers only. */
+const NUMBER_SHAPE = /^[A-Z0-9]+<*$/;
+
 /**
  * The document number, with ICAO 9303's rule for numbers longer than 9 characters (TD1 and
  * TD2): the 9 first characters in the number field, '<' in place of its check digit, the rest
@@ -128,9 +131,6 @@ interface NumberReading {
  * ICAO computes that check digit on the number without the '<'; some issuers include the '<'
  * (as the `mrz` library notes), so both are accepted.
  */
-/** A document number field: one or more letters or digits, then fillers only. */
-const NUMBER_SHAPE = /^[A-Z0-9]+<*$/;
-
 function readDocumentNumber(lines: string[], format: MrzFormat): NumberReading {
   const L = MRZ_LAYOUTS[format];
   const head = read(lines, L.documentNumber);

@@ -73,28 +73,16 @@ export function fieldBackgroundContrast(
 /** The paper's tone in a region: its 75th percentile (fieldBackgroundContrast says why). */
 const PAPER_QUANTILE = 0.75;
 
-/**
- * Where a canvas pixel lies around a field box: inside it (INSIDE), in one of the four ring parts
- * (0 above, 1 below, 2 before, 3 after), or null in the gap between the box and its ring.
- */
-export function ringRegion(x: number, y: number, inner: Box, gap: number): number | null {
-  const out = Math.max(inner.x - x, x - (inner.x + inner.w - 1), inner.y - y, y - (inner.y + inner.h - 1));
-  if (out > 0 && out <= gap) return null;
-  if (y < inner.y) return 0;
-  if (y >= inner.y + inner.h) return 1;
-  if (x < inner.x) return 2;
-  if (x >= inner.x + inner.w) return 3;
-  return INSIDE;
-}
-
 /** At most this many spans in a row (ringSpans): before, inside and after the box. */
 export const RING_SPANS_MAX = 3;
 
 /**
- * ringRegion along one row: the columns x0 ≤ x < x1 of row `y` as spans of one region each, in
- * increasing x, the gap's columns left out. Written to `out` as (region, start, end) triples;
- * returns their count. The field cues take a region per span rather than per pixel (the ring's
- * pixels are most of their canvas). Integer boxes and gap, as ringRegion's callers have.
+ * Where the pixels of one row lie around a field box: inside it (INSIDE), in one of the four ring
+ * parts (0 above, 1 below, 2 before, 3 after), or in the gap between the box and its ring (left
+ * out). The columns x0 ≤ x < x1 of row `y` are written to `out` as spans of one region each, in
+ * increasing x, as (region, start, end) triples; returns their count. The field cues take a
+ * region per span rather than per pixel (the ring's pixels are most of their canvas). Integer
+ * boxes and gap, as the field cues' canvases have.
  */
 export function ringSpans(
   y: number,

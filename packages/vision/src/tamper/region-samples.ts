@@ -1,6 +1,6 @@
 /**
  * Pixel samples of a field and of the four parts of the ring around it (field-background.ts's
- * ringRegion), collected in one pass into typed arrays: the field detectors take quantiles of
+ * ringSpans), collected in one pass into typed arrays: the field detectors take quantiles of
  * tens of thousands of pixels per field, and growing five number[] pixel by pixel was most of
  * their time. Each region's samples go straight to its own stretch of one buffer, sized by the
  * caller from the ring's spans (ringRegionSizes), so no split pass or copy is needed after.

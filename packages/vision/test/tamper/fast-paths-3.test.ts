@@ -7,7 +7,6 @@ import {
   fieldBackgroundContrast,
   RING_SPANS_MAX,
   ringGap,
-  ringRegion,
   ringRegionSizes,
   ringSpans,
   straightenedWithRing,
@@ -23,6 +22,21 @@ import { colourDocument, greyCopy, rng } from './synthetic.ts';
  * The third round of tamper fast paths, each held to the plain computation it replaced, value
  * for value (the detectors' thresholds were set on those values).
  */
+
+/**
+ * The ring's definition pixel by pixel (what the field cues computed per pixel before ringSpans):
+ * where a canvas pixel lies around a field box: inside it (INSIDE), in one of the four ring parts
+ * (0 above, 1 below, 2 before, 3 after), or null in the gap between the box and its ring.
+ */
+function ringRegion(x: number, y: number, inner: Box, gap: number): number | null {
+  const out = Math.max(inner.x - x, x - (inner.x + inner.w - 1), inner.y - y, y - (inner.y + inner.h - 1));
+  if (out > 0 && out <= gap) return null;
+  if (y < inner.y) return 0;
+  if (y >= inner.y + inner.h) return 1;
+  if (x < inner.x) return 2;
+  if (x >= inner.x + inner.w) return 3;
+  return INSIDE;
+}
 
 /** ringSpans' spans of one row, expanded back to one region (or null) per column. */
 function regionsFromSpans(y: number, x0: number, x1: number, inner: Box, gap: number): (number | null)[] {
