@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { analyzeUpload, analyzeWithTruth, failsCheck } from './corpus/analyze.ts';
+import { freshSources } from './corpus/fresh-sources.ts';
 import { addBlur, addGlare, addMarks, type Hazard } from './corpus/hazards.ts';
 import { phoneCaptureMapped } from './corpus/phone-capture.ts';
 import { decodeRgb, encodeJpeg } from './corpus/raster-io.ts';
@@ -20,12 +21,13 @@ import type { Half } from './fixture-split.ts';
  * stamps, handwriting and wear are normal).
  *
  *   npx tsx packages/vision/scripts/eval/bona-fide-hazards.ts [fixturesDir] [--half tuning]
- *       [--drawn N] [--synth N] [--paper-only] [--read] [--save DIR]
+ *       [--drawn N] [--synth N] [--draw TAG] [--paper-only] [--read] [--save DIR]
  *
  * Sources as in generated-attacks.ts (the half's fixture pages, N paper cards and N colour
  * cards, `--synth N` synthetic documents), each captured by the same phone capture; glare and
  * blur are laid on the captured picture, the marks on the document before it. `--read` runs the
  * reading step on each upload (as the analyzer does) instead of giving the detectors the truth.
+ * `--draw TAG` takes a fresh draw instead of the half's sources (generated-attacks.ts).
  */
 
 const CONDITIONS: Hazard[][] = [['glare'], ['blur'], ['marks'], ['marks', 'glare', 'blur']];
@@ -33,12 +35,14 @@ const CONDITIONS: Hazard[][] = [['glare'], ['blur'], ['marks'], ['marks', 'glare
 export async function evaluateHazards(
   fixturesDir: string,
   half: Half,
-  opts: { drawn: number; synth: number; paperOnly: boolean; read: boolean; save?: string },
+  opts: { drawn: number; synth: number; draw?: string; paperOnly: boolean; read: boolean; save?: string },
 ): Promise<void> {
-  let sources: GenuineSource[] = [
-    ...(await genuineSources(fixturesDir, half, opts.drawn)),
-    ...(opts.synth ? await synthSources(half, opts.synth) : []),
-  ];
+  let sources: GenuineSource[] = opts.draw
+    ? await freshSources(opts.draw, opts.drawn, opts.synth)
+    : [
+        ...(await genuineSources(fixturesDir, half, opts.drawn)),
+        ...(opts.synth ? await synthSources(half, opts.synth) : []),
+      ];
   if (opts.paperOnly) sources = sources.filter((s) => s.layout === 'niger_paper_card');
   if (opts.save) await mkdir(opts.save, { recursive: true });
   const tally = new Map<string, { n: number; fail: number; paperN: number; paperFail: number }>();
@@ -82,7 +86,7 @@ export async function evaluateHazards(
     }
   }
   console.log(
-    `\n### Bona fide documents under glare, blur and marks, ${half} half (${sources.length} sources)\n`,
+    `\n### Bona fide documents under glare, blur and marks, ${opts.draw ? `fresh draw "${opts.draw}"` : `${half} half`} (${sources.length} sources)\n`,
   );
   printTable(
     ['condition', 'tamper fail', 'paper cards failed'],
@@ -102,7 +106,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = args.indexOf(flag);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const flagValues = new Set(['--half', '--drawn', '--synth', '--save'].map(value));
+  const flagValues = new Set(['--half', '--drawn', '--synth', '--draw', '--save'].map(value));
   const dir = resolve(
     args.find((a) => !a.startsWith('--') && !flagValues.has(a)) ??
       process.env.FIXTURES_DIR ??
@@ -110,9 +114,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   );
   const half = (value('--half') ?? 'tuning') as Half;
   const save = value('--save');
+  const draw = value('--draw');
   await evaluateHazards(dir, half, {
     drawn: Number(value('--drawn') ?? 6),
     synth: Number(value('--synth') ?? 0),
+    ...(draw ? { draw } : {}),
     paperOnly: args.includes('--paper-only'),
     read: args.includes('--read'),
     ...(save ? { save } : {}),

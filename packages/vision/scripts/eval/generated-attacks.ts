@@ -5,6 +5,7 @@ import type { TamperSignal, TamperType } from '@idv/core';
 import { TAMPER_SIGNS } from '../../src/tamper/index.ts';
 import { analyzeUpload, analyzeWithTruth, failsCheck, layoutOfKind } from './corpus/analyze.ts';
 import { ATTACKS, applicable } from './corpus/attacks.ts';
+import { freshSources } from './corpus/fresh-sources.ts';
 import { phoneCaptureMapped } from './corpus/phone-capture.ts';
 import { seededRng, seedOf } from './corpus/rng.ts';
 import { describeSignals, fileSlug } from './corpus/signal-text.ts';
@@ -39,6 +40,11 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  * classifier's parts follow IDV_TAMPER_LEARNED (`screen` by default, `1` adds the copy part);
  * IDV_TAMPER_CAPTURE_MODEL and IDV_TAMPER_CAPTURE_TEMPERATURE measure other weights (a training
  * run's snapshot and the temperature of its log) paired against the committed ones.
+ *
+ * `--draw TAG` replaces the half's sources by a fresh draw named TAG: `--drawn N` paper and
+ * colour cards and `--synth N` synthetic documents of every layout, all seeded by TAG, and no
+ * fixture page. A tag nobody has used is out of sample by construction, and it can be as large
+ * as the time allows: the large bona fide and attack figures come from such draws.
  */
 
 type Tally = { n: number; expected: number; fail: number };
@@ -60,16 +66,19 @@ export async function evaluateGeneratedAttacks(
   opts: {
     drawn?: number;
     synth?: number;
+    draw?: string;
     read?: boolean;
     save?: string;
     only?: string[];
     sources?: string[];
   } = {},
 ): Promise<void> {
-  const sources = [
-    ...(await genuineSources(fixturesDir, half, opts.drawn ?? 6)),
-    ...(opts.synth ? await synthSources(half, opts.synth) : []),
-  ];
+  const sources = opts.draw
+    ? await freshSources(opts.draw, opts.drawn ?? 6, opts.synth ?? 0)
+    : [
+        ...(await genuineSources(fixturesDir, half, opts.drawn ?? 6)),
+        ...(opts.synth ? await synthSources(half, opts.synth) : []),
+      ];
   if (opts.save) await mkdir(opts.save, { recursive: true });
   const perAttack = new Map<string, Tally>();
   const bona = { n: 0, fail: 0, paperN: 0, paperFail: 0 };
@@ -141,7 +150,8 @@ export async function evaluateGeneratedAttacks(
       if (!caught) misses.push([source.name, attack.kind, describeSignals(result.signals, '—')]);
     }
   }
-  console.log(`\n### Generated corpus, ${half} half (${sources.length} genuine sources)\n`);
+  const drawn = opts.draw ? `fresh draw "${opts.draw}"` : `${half} half`;
+  console.log(`\n### Generated corpus, ${drawn} (${sources.length} genuine sources)\n`);
   printAttackTable(
     perAttack,
     ATTACKS.map((a) => [a.kind, a.expected]),
@@ -249,7 +259,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     return i >= 0 ? args[i + 1] : undefined;
   };
   const flagValues = new Set(
-    ['--half', '--drawn', '--synth', '--save', '--only', '--dump', '--sources'].map(value),
+    ['--half', '--drawn', '--synth', '--draw', '--save', '--only', '--dump', '--sources'].map(value),
   );
   const dir = resolve(
     args.find((a) => !a.startsWith('--') && !flagValues.has(a)) ??
@@ -260,10 +270,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const save = value('--save');
   const only = value('--only')?.split(',');
   const picked = value('--sources')?.split(',');
+  const draw = value('--draw');
   if (!args.includes('--fixtures-only'))
     await evaluateGeneratedAttacks(dir, half, {
       drawn: Number(value('--drawn') ?? 6),
       synth: Number(value('--synth') ?? 0),
+      ...(draw ? { draw } : {}),
       read: args.includes('--read'),
       ...(save ? { save } : {}),
       ...(only ? { only } : {}),
