@@ -16,6 +16,7 @@ import argparse
 import hashlib
 import json
 import os
+import sys
 import time
 
 import numpy as np
@@ -23,6 +24,9 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from PIL import Image
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from folded_batch_norm import freeze_batch_norm, load_folded_convs  # noqa: E402
 
 W, H = 128, 160
 CLASSES = ["genuine", "swapped"]
@@ -61,11 +65,9 @@ class PortraitNet(nn.Module):
 
 
 def load_onnx_weights(net, path):
-    """Starts from a committed export (only the ONNX file is kept). The export folded every batch
-    norm into the convolution before it (weights scaled, a bias added), so each batch norm is
-    loaded as the identity followed by that bias (running mean 0, variance 1 - eps, scale 1); the
-    network then computes what the file does while the batch norms keep their running statistics,
-    so a run started this way keeps them frozen (freeze_batch_norm)."""
+    """Starts from a committed export (only the ONNX file is kept): the convolutions and their
+    folded batch norms load as training/folded_batch_norm.py describes, so a run started this
+    way keeps the batch norms frozen (freeze_batch_norm)."""
     import onnx
     from onnx import numpy_helper
 
@@ -75,26 +77,10 @@ def load_onnx_weights(net, path):
     gemm = next(n for n in graph.node if n.op_type == "Gemm")
     mods = list(net.features)
     pairs = [(m, mods[i + 1]) for i, m in enumerate(mods) if isinstance(m, nn.Conv2d)]
-    if len(pairs) != len(convs):
-        raise ValueError(f"{path}: {len(convs)} convolutions, the model has {len(pairs)}")
+    load_folded_convs(pairs, convs, init, path)
     with torch.no_grad():
-        for (conv, bn), node in zip(pairs, convs):
-            w, b = init[node.input[1]].copy(), init[node.input[2]].copy()
-            if tuple(conv.weight.shape) != w.shape:
-                raise ValueError(f"{path}: convolution {w.shape} for {tuple(conv.weight.shape)}")
-            conv.weight.copy_(torch.from_numpy(w))
-            bn.weight.fill_(1.0)
-            bn.bias.copy_(torch.from_numpy(b))
-            bn.running_mean.zero_()
-            bn.running_var.fill_(1.0 - bn.eps)
         net.head.weight.copy_(torch.from_numpy(init[gemm.input[1]].copy()))
         net.head.bias.copy_(torch.from_numpy(init[gemm.input[2]].copy()))
-
-
-def freeze_batch_norm(net):
-    for m in net.modules():
-        if isinstance(m, nn.BatchNorm2d):
-            m.eval()
 
 
 def to_tensor(a):
