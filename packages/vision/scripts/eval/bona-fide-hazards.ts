@@ -21,13 +21,14 @@ import type { Half } from './fixture-split.ts';
  * stamps, handwriting and wear are normal).
  *
  *   npx tsx packages/vision/scripts/eval/bona-fide-hazards.ts [fixturesDir] [--half tuning]
- *       [--drawn N] [--synth N] [--draw TAG] [--paper-only] [--read] [--save DIR]
+ *       [--drawn N] [--synth N] [--draw TAG] [--paper-only] [--read] [--save DIR] [--sources name,name]
  *
  * Sources as in generated-attacks.ts (the half's fixture pages, N paper cards and N colour
  * cards, `--synth N` synthetic documents), each captured by the same phone capture; glare and
  * blur are laid on the captured picture, the marks on the document before it. `--read` runs the
  * reading step on each upload (as the analyzer does) instead of giving the detectors the truth.
- * `--draw TAG` takes a fresh draw instead of the half's sources (generated-attacks.ts).
+ * `--draw TAG` takes a fresh draw instead of the half's sources (generated-attacks.ts);
+ * `--sources` keeps the sources whose name contains one of the given parts.
  */
 
 const CONDITIONS: Hazard[][] = [['glare'], ['blur'], ['marks'], ['marks', 'glare', 'blur']];
@@ -35,7 +36,15 @@ const CONDITIONS: Hazard[][] = [['glare'], ['blur'], ['marks'], ['marks', 'glare
 export async function evaluateHazards(
   fixturesDir: string,
   half: Half,
-  opts: { drawn: number; synth: number; draw?: string; paperOnly: boolean; read: boolean; save?: string },
+  opts: {
+    drawn: number;
+    synth: number;
+    draw?: string;
+    paperOnly: boolean;
+    read: boolean;
+    save?: string;
+    sources?: string[];
+  },
 ): Promise<void> {
   let sources: GenuineSource[] = opts.draw
     ? await freshSources(opts.draw, opts.drawn, opts.synth)
@@ -44,6 +53,8 @@ export async function evaluateHazards(
         ...(opts.synth ? await synthSources(half, opts.synth) : []),
       ];
   if (opts.paperOnly) sources = sources.filter((s) => s.layout === 'niger_paper_card');
+  const picked = opts.sources;
+  if (picked) sources = sources.filter((s) => picked.some((part) => s.name.includes(part)));
   if (opts.save) await mkdir(opts.save, { recursive: true });
   const tally = new Map<string, { n: number; fail: number; paperN: number; paperFail: number }>();
   const rows: string[][] = [];
@@ -106,7 +117,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = args.indexOf(flag);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const flagValues = new Set(['--half', '--drawn', '--synth', '--draw', '--save'].map(value));
+  const flagValues = new Set(['--half', '--drawn', '--synth', '--draw', '--save', '--sources'].map(value));
   const dir = resolve(
     args.find((a) => !a.startsWith('--') && !flagValues.has(a)) ??
       process.env.FIXTURES_DIR ??
@@ -115,6 +126,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const half = (value('--half') ?? 'tuning') as Half;
   const save = value('--save');
   const draw = value('--draw');
+  const picked = value('--sources')?.split(',');
   await evaluateHazards(dir, half, {
     drawn: Number(value('--drawn') ?? 6),
     synth: Number(value('--synth') ?? 0),
@@ -122,5 +134,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     paperOnly: args.includes('--paper-only'),
     read: args.includes('--read'),
     ...(save ? { save } : {}),
+    ...(picked ? { sources: picked } : {}),
   });
 }

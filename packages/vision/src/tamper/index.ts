@@ -324,14 +324,17 @@ export async function detectTamper(
         if (font.height !== null) options.measures[`${key}.height`] = font.height;
         if (font.stroke !== null) options.measures[`${key}.stroke`] = font.stroke;
       }
-      if (font.height !== null && font.height > GLYPH_HEIGHT_TOLERANCE)
+      if (font.height !== null && font.height > GLYPH_HEIGHT_TOLERANCE) {
+        const strength = strengthBetween(font.height, GLYPH_HEIGHT_TOLERANCE, 0.5);
+        // Text joined to a stamp's or a pen's ink (font-consistency.ts joinedToOtherInk): a
+        // review, never a fail (stamps and handwriting on genuine documents).
         add(
           'font_inconsistency',
           box.side,
-          strengthBetween(font.height, GLYPH_HEIGHT_TOLERANCE, 0.5),
+          font.foreignInk ? Math.min(strength, REVIEW_MAX_STRENGTH) : strength,
           box.field,
         );
-      else if (
+      } else if (
         optInCueOn('NUMBER_STROKE') &&
         box.field === 'document_number' &&
         font.stroke !== null &&
