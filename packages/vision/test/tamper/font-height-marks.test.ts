@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { rgbImage } from '../../src/image/raster.ts';
 import { HIGH_STRENGTH } from '../../src/tamper/descriptions.ts';
 import { fieldFontDeviation, GLYPH_HEIGHT_TOLERANCE } from '../../src/tamper/font-consistency.ts';
 import { detectTamper } from '../../src/tamper/index.ts';
-import { rng } from './synthetic.ts';
+import { type InkBlock, inkBlockPage } from './synthetic.ts';
 
 /**
  * The height cue on what is no forgery. A date printed "15 JUN 2031" in a face whose J reaches
@@ -14,27 +13,13 @@ import { rng } from './synthetic.ts';
  * glyphs.
  */
 
-type Rect = { x: number; y: number; w: number; h: number; tone?: number };
+type Rect = InkBlock;
 
 const CAPITAL = 22;
 const TOP = 80;
 
 /** Light paper with mild noise and dark glyph blocks, 480 × 200 px. */
-function page(rects: Rect[]) {
-  const width = 480;
-  const height = 200;
-  const rand = rng(9);
-  const rgb = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const hit = rects.filter((r) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h);
-      const tone = hit.length ? Math.min(...hit.map((r) => r.tone ?? 25)) : null;
-      const v = tone !== null ? tone + rand() * 10 : 225 + (rand() - 0.5) * 6;
-      rgb.set([v, v - 2, v + 3], (y * width + x) * 3);
-    }
-  }
-  return rgbImage(rgb, width, height);
-}
+const page = (rects: Rect[]) => inkBlockPage(480, 200, rects, 9);
 
 /** Ten capitals, the fourth replaced by `odd` (its top and height). */
 function field(odd: { top: number; h: number }): Rect[] {

@@ -11,6 +11,34 @@ export function rng(seed = 1): () => number {
   };
 }
 
+/** A block of ink on `inkBlockPage`, of its own grey `tone` (25, the text's black, when absent). */
+export type InkBlock = { x: number; y: number; w: number; h: number; tone?: number };
+
+/**
+ * Light paper with mild noise and dark blocks of ink standing for glyphs (the field cues' test
+ * pages). Where blocks overlap, the darker ink shows.
+ */
+export function inkBlockPage(
+  width: number,
+  height: number,
+  blocks: InkBlock[],
+  seed: number,
+): NormalizedImage {
+  const rand = rng(seed);
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let tone: number | null = null;
+      for (const b of blocks)
+        if (x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + b.h)
+          tone = Math.min(tone ?? 255, b.tone ?? 25);
+      const v = tone !== null ? tone + rand() * 10 : 225 + (rand() - 0.5) * 6;
+      rgb.set([v, v - 2, v + 3], (y * width + x) * 3);
+    }
+  }
+  return rgbImage(rgb, width, height);
+}
+
 /**
  * A synthetic "colour document": a tinted background with smooth colour gradients, fine
  * guilloche-like wavy lines in several inks, dark text-like bars, and mild camera noise.

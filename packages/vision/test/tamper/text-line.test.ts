@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { toGrey } from '../../src/image/grey.ts';
-import { rgbImage } from '../../src/image/raster.ts';
 import { FIELD_TONE_DIFF, fieldBackgroundContrast } from '../../src/tamper/field-background.ts';
 import { fieldFontDeviation, GLYPH_HEIGHT_TOLERANCE } from '../../src/tamper/font-consistency.ts';
 import { detectTamper } from '../../src/tamper/index.ts';
 import { isLineShaped, isOneTextLine, textBands } from '../../src/tamper/text-line.ts';
-import { rng } from './synthetic.ts';
+import { inkBlockPage } from './synthetic.ts';
 
 /**
  * Field boxes that are not one line of text (a box the reader merged over a value and the line
@@ -16,20 +15,7 @@ import { rng } from './synthetic.ts';
 type Rect = { x: number; y: number; w: number; h: number };
 
 /** Light paper with mild noise and dark glyph blocks (`rects`), 480 × 240 px. */
-function page(rects: Rect[]) {
-  const width = 480;
-  const height = 240;
-  const rand = rng(5);
-  const rgb = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const ink = rects.some((r) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h);
-      const v = ink ? 25 + rand() * 10 : 225 + (rand() - 0.5) * 6;
-      rgb.set([v, v - 2, v + 3], (y * width + x) * 3);
-    }
-  }
-  return rgbImage(rgb, width, height);
-}
+const page = (rects: Rect[]) => inkBlockPage(480, 240, rects, 5);
 
 /** A row of `n` glyph blocks `h` px high with their top at `y` (a value, a label under it). */
 const glyphRow = (x0: number, y: number, h: number, n: number): Rect[] =>
