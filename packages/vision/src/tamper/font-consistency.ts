@@ -88,8 +88,10 @@ export function glyphHeightDeviation(
 /**
  * Both font cues of one field: the largest relative height deviation (above) and the largest
  * relative stroke-width deviation of one glyph from the field's capitals (strokeDeviation);
- * null where the field has too few measurable glyphs. `grey` (the photo's grey image) is read
- * only for a box without a quad, and made here when such a box comes without it.
+ * null where the field has too few measurable glyphs. `foreignInk` tells whether the component
+ * with the largest height deviation is text joined to another mark's ink (joinedToOtherInk).
+ * `grey` (the photo's grey image) is read only for a box without a quad, and made here when such
+ * a box comes without it.
  */
 export function fieldFontDeviation(
   image: NormalizedImage,

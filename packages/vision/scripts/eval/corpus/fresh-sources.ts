@@ -11,13 +11,19 @@ import type { GenuineSource } from './types.ts';
  * tune, and its size is free, which the halves' 34–42 sources are not.
  */
 export async function freshSources(tag: string, cards: number, synth: number): Promise<GenuineSource[]> {
+  const out = await drawnCards(tag, cards);
+  for (let i = 0; i < synth; i++) out.push(await synthSource('holdout', i, tag));
+  return out;
+}
+
+/** `count` Niger paper cards and as many synthetic colour cards, each seeded by its name under `tag`. */
+export async function drawnCards(tag: string, count: number): Promise<GenuineSource[]> {
   const out: GenuineSource[] = [];
-  for (let i = 0; i < cards; i++) {
+  for (let i = 0; i < count; i++) {
     const paper = `paper-card-${tag}-${i}`;
     out.push(await drawPaperCard(seededRng(seedOf(paper)), paper));
     const colour = `colour-card-${tag}-${i}`;
     out.push(await drawColourCard(seededRng(seedOf(colour)), colour));
   }
-  for (let i = 0; i < synth; i++) out.push(await synthSource('holdout', i, tag));
   return out;
 }

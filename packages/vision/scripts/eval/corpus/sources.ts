@@ -5,9 +5,7 @@ import { normalizeImage } from '../../../src/image/normalize.ts';
 import { readDocument } from '../../../src/read-document.ts';
 import { type Half, loadSplitTruth } from '../fixture-split.ts';
 import { layoutOfKind } from './analyze.ts';
-import { drawColourCard } from './colour-card.ts';
-import { drawPaperCard } from './paper-card.ts';
-import { seededRng, seedOf } from './rng.ts';
+import { drawnCards } from './fresh-sources.ts';
 import type { GenuineSource, Rect } from './types.ts';
 
 /** Bona fide fixture kinds that show a document page (a cover or a bare face does not). */
@@ -44,12 +42,7 @@ export async function genuineSources(
       },
     });
   }
-  for (let i = 0; i < drawn; i++) {
-    const paper = `paper-card-${half}-${i}`;
-    out.push(await drawPaperCard(seededRng(seedOf(paper)), paper));
-    const colour = `colour-card-${half}-${i}`;
-    out.push(await drawColourCard(seededRng(seedOf(colour)), colour));
-  }
+  out.push(...(await drawnCards(half, drawn)));
   return out;
 }
 
