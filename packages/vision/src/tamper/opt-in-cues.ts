@@ -22,3 +22,15 @@ export type OptInCue =
 export function optInCueOn(cue: OptInCue): boolean {
   return process.env[`IDV_TAMPER_${cue}`] === '1';
 }
+
+/**
+ * The cues on by default that an evaluation may turn off (`IDV_TAMPER_<NAME>=0`), read at each
+ * call like the switches above, to measure the step without them.
+ */
+export type OptOutCue =
+  /** The portrait-swap classifier (portrait-model.ts), on since it met its rule for on. */
+  'PORTRAIT_CNN';
+
+export function optOutCueOn(cue: OptOutCue): boolean {
+  return process.env[`IDV_TAMPER_${cue}`] !== '0';
+}

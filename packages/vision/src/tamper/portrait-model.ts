@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FaceBox } from '../faces/detect.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { modelRunner } from '../runtime/backend.ts';
+import { optOutCueOn } from './opt-in-cues.ts';
 
 /**
  * The project's portrait-swap classifier (training/portrait: a small CNN trained on generated
@@ -45,7 +46,7 @@ export const PORTRAIT_TEMPERATURE = 1.1;
  * (training/portrait/README.md, State): on the holdouts, with it, real genuine tamper fails 1/28
  * as without it and generated genuine 0/34, while swaps caught rose from 0-1 to 4-9 of 24 per kind.
  */
-export const portraitModelOn = (): boolean => process.env.IDV_TAMPER_PORTRAIT_CNN !== '0';
+export const portraitModelOn = (): boolean => optOutCueOn('PORTRAIT_CNN');
 
 /** The region of the page the crop covers (working-image pixels; may reach past the image). */
 export function portraitCropRegion(face: Pick<FaceBox, 'x' | 'y' | 'w' | 'h'>): {

@@ -126,6 +126,14 @@ export async function fixtureLikeSource(source: GenuineSource): Promise<GenuineS
   };
 }
 
+/**
+ * How far a further round of one page moves its donor index: donorFor takes the (7·i + 3)-th
+ * other source, so round r lands 77·r places on: another donor than every earlier round's while
+ * the pool has more than 77 × (rounds − 1) other sources. The value is otherwise arbitrary, and
+ * fixed so that an export repeats.
+ */
+const ROUND_DONOR_STEP = 11;
+
 /** Another person than `source`: a different source printing a different photo. */
 function donorFor(pool: GenuineSource[], source: GenuineSource, i: number): GenuineSource | undefined {
   const others = pool.filter(
@@ -170,7 +178,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   for (const [i, source] of pool.entries()) {
     for (let round = 0; round < (i < realPages ? rounds : 1); round++) {
-      const donor = donorFor(pool, source, i + 11 * round);
+      const donor = donorFor(pool, source, i + ROUND_DONOR_STEP * round);
       if (donor) await exportSource(out, source, donor, index, round);
     }
     await writeFile(join(out, 'index.json'), JSON.stringify(index));
