@@ -8,11 +8,14 @@
  * portrait_edge, field_overwritten and photo_of_screen on simulated portrait swaps, in-painted
  * text lines and screen recaptures made from the bona fide documents; then per attack kind caught /
  * total and per sign type bona fide flagged / total on the generated attack corpus (holdout half)
- * and on the fixtures' holdout half (scripts/eval/generated-attacks.ts).
+ * and on the fixtures' holdout half (scripts/eval/generated-attacks.ts); then bona fide captures
+ * of a large fresh generated draw, as they are and under glare, blur, stamps and handwriting
+ * (tamper fails and signs per type; scripts/eval/bona-fide-hazards.ts).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { evaluateAttacks } from '../packages/vision/scripts/eval/attacks.ts';
+import { evaluateHazards } from '../packages/vision/scripts/eval/bona-fide-hazards.ts';
 import { evaluateFaces } from '../packages/vision/scripts/eval/faces.ts';
 import {
   evaluateFixtureHalf,
@@ -25,6 +28,8 @@ import { evaluateSynthReading } from '../packages/vision/scripts/eval/synth-read
 import { evaluateTextInpaint } from '../packages/vision/scripts/eval/text-inpaint.ts';
 
 const PARTS = ['reading', 'faces', 'tamper'];
+/** The fresh generated draw the bona fide figures come from (docs/benchmarks.md, seventh session). */
+const BONA_FIDE_DRAW = 's17-hold';
 const args = process.argv.slice(2);
 const positional = args.filter((a) => !a.startsWith('--'));
 const part = positional.find((a) => PARTS.includes(a)) ?? 'all';
@@ -68,4 +73,20 @@ if (want('tamper')) {
   console.log('\n## Tamper signs on the generated attack corpus and the real holdout half\n');
   await evaluateGeneratedAttacks(dir, 'holdout');
   await evaluateFixtureHalf(dir, 'holdout');
+  // Bona fide at scale: a fresh draw never tuned on (`s17-tune` was), read boxes as in the analyzer.
+  console.log(`\n## Tamper: bona fide at scale, fresh draw "${BONA_FIDE_DRAW}" (read boxes)\n`);
+  await evaluateGeneratedAttacks(dir, 'holdout', {
+    draw: BONA_FIDE_DRAW,
+    drawn: 40,
+    synth: 200,
+    read: true,
+    only: ['none'],
+  });
+  await evaluateHazards(dir, 'holdout', {
+    draw: BONA_FIDE_DRAW,
+    drawn: 15,
+    synth: 45,
+    paperOnly: false,
+    read: true,
+  });
 }
