@@ -3,7 +3,8 @@
  * switch (`IDV_TAMPER_<NAME>=1`). They are off because on the holdouts they raised more tamper
  * fails on bona fide documents than the ≤ 2 % the issue allows (docs/benchmarks.md gives each
  * one's figures); the switch lets an evaluation measure the step with and without them. The switch
- * is read at each call, so one process can measure both.
+ * is read at each call, so one process can measure both. A cue on by default has a switch to
+ * turn it off instead (OptOutCue, below).
  */
 export type OptInCue =
   /** The ghost image repeated in the portrait (portrait-ghost.ts). */
