@@ -89,7 +89,8 @@ export function glyphHeightDeviation(
  * Both font cues of one field: the largest relative height deviation (above) and the largest
  * relative stroke-width deviation of one glyph from the field's capitals (strokeDeviation);
  * null where the field has too few measurable glyphs. `foreignInk` tells whether the component
- * with the largest height deviation is text joined to another mark's ink (joinedToOtherInk).
+ * with the largest height deviation, when it breaks GLYPH_HEIGHT_TOLERANCE, is text joined to
+ * another mark's ink (joinedToOtherInk).
  * `grey` (the photo's grey image) is read only for a box without a quad, and made here when such
  * a box comes without it.
  */
@@ -148,7 +149,11 @@ export function fieldFontDeviation(
       odd = g;
     }
   }
-  const foreignInk = odd !== null && joinedToOtherInk(crop, odd, capitals.inliers, baseline, capitalAt(odd));
+  // Asked only of a break the tamper step reports: below the tolerance it changes nothing.
+  const foreignInk =
+    odd !== null &&
+    worst > GLYPH_HEIGHT_TOLERANCE &&
+    joinedToOtherInk(crop, odd, capitals.inliers, baseline, capitalAt(odd));
   return { height: worst, stroke: strokeDeviation(capitals.inliers), foreignInk };
 }
 
