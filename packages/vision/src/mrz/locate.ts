@@ -1,6 +1,7 @@
 import { MRZ_LAYOUTS, type MrzFormat } from '@idv/core';
 import type { TextLine } from '../ocr/page.ts';
 import { type CorrectedMrz, correctMrz, type MrzReadingLine } from './correct.ts';
+import { KEPT_FIRST_LETTERS } from './positions.ts';
 import { type BlockInk, formatFromInk } from './row-extent.ts';
 
 /**
@@ -361,14 +362,16 @@ export function groupScore(f: FoundMrz): number {
 
 /**
  * The document code's first letter is fixed by the format (ICAO 9303-4, -5, -7; the constrained
- * decoder's sets, positions.ts): P or V on a TD3, A, C, I or V on a card. A legacy reading (the
+ * decoder's sets, positions.ts KEPT_FIRST_LETTERS): P or V on a TD3, A, C or I on a card, V too on
+ * a TD2 (an MRV-B visa). A legacy reading (the
  * page's, corrected by correct.ts, which repairs the letter's class only) can return a passport's
  * first line read from a misaligned crop (`ACSZSO…` for `P<NERSA…`), its check digits on the
  * second line holding: not a reading of this MRZ.
  */
-const FIRST_LETTERS: Record<MrzFormat, RegExp> = { TD3: /^[PV]/, TD2: /^[ACIV]/, TD1: /^[ACI]/ };
-function codeFitsFormat(firstLine: string, format: MrzFormat): boolean {
-  return FIRST_LETTERS[format].test(firstLine) && !passportAsCard(firstLine, format);
+export function codeFitsFormat(firstLine: string, format: MrzFormat): boolean {
+  // A TD2's letters leave P out: a passport's rows read as a card's are turned away here too
+  // (passportAsCard).
+  return firstLine.length > 0 && KEPT_FIRST_LETTERS[format].includes(firstLine[0]!);
 }
 
 /**

@@ -2,7 +2,7 @@ import { MRZ_LAYOUTS, type MrzFormat } from '@idv/core';
 import type { RgbImage } from '../image/raster.ts';
 import type { PageReading } from '../ocr/page.ts';
 import { type CorrectedMrz, correctMrz, type MrzReadingLine } from './correct.ts';
-import type { MrzRow } from './locate.ts';
+import { type MrzRow, plausible } from './locate.ts';
 import { type CropVariant, readBlockLines } from './reread.ts';
 import { voteReadings } from './vote.ts';
 
@@ -57,8 +57,8 @@ export function nameLineDoubtful(line: MrzReadingLine, format: MrzFormat): boole
 
 /**
  * Re-reads and votes the name line of an MRZ already read and corrected (`current`), returning
- * the corrected MRZ with the voted name line, or `current` when the vote changes nothing or would
- * change which check digits hold. The page's own reading of the line is one of the voters;
+ * the corrected MRZ with the voted name line, or `current` when the vote changes nothing, would
+ * change which check digits hold or would make the MRZ implausible (locate.ts plausible). The page's own reading of the line is one of the voters;
  * `extra` adds readings the caller already has.
  */
 export async function refineNameLine(
@@ -96,5 +96,8 @@ export async function refineNameLine(
   if (!fixed || fixed.parsed.format !== format) return current;
   const sameChecks = fixed.parsed.checks.every((c, i) => c.valid === current.parsed.checks[i]?.valid);
   if (!sameChecks) return current;
+  // The voted line holds the document code too (TD3, TD2): a vote of crops cut askew can give it
+  // a letter its format never starts with (`ACSZSO…` for `P<NERSA…`); the reading then stays.
+  if (!plausible(fixed)) return current;
   return { ...fixed, corrected: current.corrected };
 }

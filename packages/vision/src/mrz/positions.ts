@@ -33,11 +33,21 @@ function run(set: string, n: number): string[] {
 const PASSPORT_FIRST = 'P';
 /**
  * P stays allowed on cards though no card carries it: a passport's rows cut as a two-row block
- * must still read P there, since that P is what turns the block away as a TD2 (locate.ts
- * passportAsCard, applied to the decoded line when no page reading of the rows exists).
+ * must still read P there, since that P is what turns the block away as a card's (locate.ts
+ * codeFitsFormat, applied to the decoded line when no page reading of the rows exists).
  */
 const CARD_FIRST = 'ACIP';
 const VISA_FIRST = 'V';
+/**
+ * The first letters a reading of each format may keep (locate.ts codeFitsFormat): the passport's
+ * or an MRV-A visa's on a TD3, a card's or an MRV-B visa's on a TD2, a card's on a TD1. Unlike the
+ * decoder's sets above, P is not among a card's: a kept card reading never starts with it.
+ */
+export const KEPT_FIRST_LETTERS: Record<MrzFormat, string> = {
+  TD3: PASSPORT_FIRST + VISA_FIRST,
+  TD2: CARD_FIRST.replace(PASSPORT_FIRST, '') + VISA_FIRST,
+  TD1: CARD_FIRST.replace(PASSPORT_FIRST, ''),
+};
 /** The passport's code: P, then letter or filler, then the three-letter state. */
 const CODE_AND_STATE = [PASSPORT_FIRST, L, L, L, L];
 

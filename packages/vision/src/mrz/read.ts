@@ -7,7 +7,7 @@ import { noteDecision } from '../runtime/profile.ts';
 import { type CascadeStop, cascadeStop, complete, modelSure } from './cascade-stop.ts';
 import { deferredBlocks, settleBlock } from './deferred-rows.ts';
 import { mrzLinePosteriors } from './line-model.ts';
-import { type FoundMrz, type MrzRow, mrzCandidates, passportAsCard, plausible } from './locate.ts';
+import { type FoundMrz, type MrzRow, codeFitsFormat, mrzCandidates, passportAsCard, plausible } from './locate.ts';
 import { type ModelMrzReading, type MrzRecogniser, pageMrzLines, readMrzBlock } from './model-read.ts';
 import { nameLineDoubtful, nameLineIndex, refineNameLine } from './name.ts';
 import { rereadMrz } from './reread.ts';
@@ -104,7 +104,9 @@ async function settledByModel(
     // make sure goes the full way, as before deferring, at the cost of these first crops).
     const first = await readMrzBlock(img, page, block.rows, block.format, 'model', true);
     if (!first || !modelSure(first) || !looksLikeMrz(block.rows, first)) continue;
-    if (passportAsCard(first.lines[0]!, first.format)) continue;
+    // The decoder lets a card's code start with P (positions.ts CARD_FIRST): such a reading is a
+    // passport's rows cut as a card's, never settled.
+    if (!codeFitsFormat(first.lines[0]!, first.format)) continue;
     // Small glyphs: the model's sureness is not enough, the full cascade votes on the block.
     if (smallGlyphs(block.rows)) {
       small ??= { rows: block.rows, format: block.format, first };
@@ -131,9 +133,6 @@ async function mrzFromReadPage(img: RgbImage, page: PageReading): Promise<MrzRea
     parsed: reading.parsed,
     corrected: reading.corrected,
   });
-  // The voted line holds the document code too (TD3, TD2): a vote of crops cut askew can give it
-  // a letter its format never starts with (`ACSZSO…` for `P<NERSA…`); the reading then stays.
-  if (!plausible(refined)) return reading;
   return { ...reading, lines: refined.lines, parsed: refined.parsed };
 }
 
