@@ -80,11 +80,9 @@ function histogramSelect(values: number[] | Float32Array | Float64Array, k: numb
   if (min === max) return min;
   if (!Number.isFinite(max - min)) return null;
   const inBucket =
-    min >= 0 && LITTLE_ENDIAN && values instanceof Float64Array
-      ? bucketByBits64(values, k, min, max)
-      : min >= 0 && LITTLE_ENDIAN && values instanceof Float32Array
-        ? bucketByBits32(values, k, min, max)
-        : bucketLinear(values, k, min, max);
+    min >= 0 && LITTLE_ENDIAN && !Array.isArray(values)
+      ? bucketByBits(values, k, min, max)
+      : bucketLinear(values, k, min, max);
   if (inBucket === null) return null;
   const [bucket, rank] = inBucket;
   // A bucket still large (values bunched in a small part of the range): narrowed again.
@@ -131,48 +129,33 @@ function rankBucket(k: number): [number, number] {
   return [bucket, below];
 }
 
-/** Non-negative doubles bucketed by their high words (key64): the rank's bucket and rank in it. */
-function bucketByBits64(
-  values: Float64Array,
+/**
+ * Non-negative floats bucketed by the high word of their encoding (key64 for doubles: the second
+ * word of each, little-endian; key32 for singles: their one word): the rank's bucket and rank in
+ * it. The words are read in place, no value is decoded to be bucketed.
+ */
+function bucketByBits(
+  values: Float64Array | Float32Array,
   k: number,
   min: number,
   max: number,
 ): [Float64Array, number] | null {
-  const low = key64(min);
-  const range = key64(max) - low;
-  // Ends with the same high word differ in the low word only: equal-width buckets suit them.
+  const doubles = values instanceof Float64Array;
+  const key = doubles ? key64 : key32;
+  const low = key(min);
+  const range = key(max) - low;
+  // Ends with the same high word differ in the low bits only: equal-width buckets suit them.
   if (range === 0) return bucketLinear(values, k, min, max);
   const shift = shiftFor(range);
-  const words = new Uint32Array(values.buffer, values.byteOffset, 2 * values.length);
+  const stride = doubles ? 2 : 1;
+  const words = new Uint32Array(values.buffer, values.byteOffset, stride * values.length);
   const counts = bucketCounts;
   counts.fill(0);
-  for (let i = 1; i < words.length; i += 2) counts[((words[i]! & 0x7fffffff) - low) >>> shift]!++;
+  for (let i = stride - 1; i < words.length; i += stride) counts[((words[i]! & 0x7fffffff) - low) >>> shift]!++;
   const [bucket, below] = rankBucket(k);
   const out = new Float64Array(counts[bucket]!);
-  for (let i = 1, m = 0; i < words.length; i += 2)
-    if (((words[i]! & 0x7fffffff) - low) >>> shift === bucket) out[m++] = values[i >> 1]!;
-  return [out, k - below];
-}
-
-/** bucketByBits64 for non-negative single floats (their one word, key32). */
-function bucketByBits32(
-  values: Float32Array,
-  k: number,
-  min: number,
-  max: number,
-): [Float64Array, number] | null {
-  const low = key32(min);
-  const range = key32(max) - low;
-  if (range === 0) return bucketLinear(values, k, min, max);
-  const shift = shiftFor(range);
-  const words = new Uint32Array(values.buffer, values.byteOffset, values.length);
-  const counts = bucketCounts;
-  counts.fill(0);
-  for (let i = 0; i < words.length; i++) counts[((words[i]! & 0x7fffffff) - low) >>> shift]!++;
-  const [bucket, below] = rankBucket(k);
-  const out = new Float64Array(counts[bucket]!);
-  for (let i = 0, m = 0; i < words.length; i++)
-    if (((words[i]! & 0x7fffffff) - low) >>> shift === bucket) out[m++] = values[i]!;
+  for (let i = stride - 1, j = 0, m = 0; i < words.length; i += stride, j++)
+    if (((words[i]! & 0x7fffffff) - low) >>> shift === bucket) out[m++] = values[j]!;
   return [out, k - below];
 }
 
