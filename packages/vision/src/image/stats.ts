@@ -151,7 +151,8 @@ function bucketByBits(
   const words = new Uint32Array(values.buffer, values.byteOffset, stride * values.length);
   const counts = bucketCounts;
   counts.fill(0);
-  for (let i = stride - 1; i < words.length; i += stride) counts[((words[i]! & 0x7fffffff) - low) >>> shift]!++;
+  for (let i = stride - 1; i < words.length; i += stride)
+    counts[((words[i]! & 0x7fffffff) - low) >>> shift]!++;
   const [bucket, below] = rankBucket(k);
   const out = new Float64Array(counts[bucket]!);
   for (let i = stride - 1, j = 0, m = 0; i < words.length; i += stride, j++)

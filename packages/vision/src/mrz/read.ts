@@ -7,7 +7,14 @@ import { noteDecision } from '../runtime/profile.ts';
 import { type CascadeStop, cascadeStop, complete, modelSure } from './cascade-stop.ts';
 import { deferredBlocks, settleBlock } from './deferred-rows.ts';
 import { mrzLinePosteriors } from './line-model.ts';
-import { type FoundMrz, type MrzRow, codeFitsFormat, mrzCandidates, passportAsCard, plausible } from './locate.ts';
+import {
+  codeFitsFormat,
+  type FoundMrz,
+  type MrzRow,
+  mrzCandidates,
+  passportAsCard,
+  plausible,
+} from './locate.ts';
 import { type ModelMrzReading, type MrzRecogniser, pageMrzLines, readMrzBlock } from './model-read.ts';
 import { nameLineDoubtful, nameLineIndex, refineNameLine } from './name.ts';
 import { rereadMrz } from './reread.ts';
