@@ -63,9 +63,10 @@ export interface TamperOptions {
   clock?: () => number;
   /**
    * Filled with the copy cues' raw measures per side when given (`front.spread`,
-   * `front.learned_copy`, `front.speckle`, ...) and the portrait classifier's p(swap)
-   * (`front.portrait_swap`): the evaluation reads them to tune how the cues combine and to rank
-   * weights on the same images; the service leaves it out.
+   * `front.learned_copy`, `front.speckle`, ...), the portrait classifier's p(swap)
+   * (`front.portrait_swap`) and, with the ghost cue on, the portrait's fused face score against
+   * its ghost (`front.ghost_match`): the evaluation reads them to tune how the cues combine and
+   * to rank weights on the same images; the service leaves it out.
    */
   measures?: Record<string, number>;
 }
@@ -241,6 +242,7 @@ export async function detectTamper(
       ? await timedAsync('portrait_cnn', () => portraitSwapScore(images.front, portrait))
       : null;
     if (options.measures && swap !== null) options.measures['front.portrait_swap'] = swap;
+    if (options.measures && ghost) options.measures['front.ghost_match'] = ghost.score;
     const strength = Math.max(
       edges,
       ghost ? (ghostMismatchStrength(ghost.score) ?? 0) : 0,
