@@ -362,11 +362,11 @@ export function groupScore(f: FoundMrz): number {
 
 /**
  * The document code's first letter is fixed by the format (ICAO 9303-4, -5, -7; the constrained
- * decoder's sets, positions.ts KEPT_FIRST_LETTERS): P or V on a TD3, A, C or I on a card, V too on
- * a TD2 (an MRV-B visa). A legacy reading (the
- * page's, corrected by correct.ts, which repairs the letter's class only) can return a passport's
- * first line read from a misaligned crop (`ACSZSO…` for `P<NERSA…`), its check digits on the
- * second line holding: not a reading of this MRZ.
+ * decoder's sets, positions.ts KEPT_FIRST_LETTERS): P or V on a TD3, A, C or I on a card, V too
+ * on a TD2 (an MRV-B visa). A legacy reading (the page's, corrected by correct.ts, which repairs
+ * the letter's class only) can return a passport's first line read from a misaligned crop
+ * (`ACSZSO…` for `P<NERSA…`), its check digits on the second line holding: not a reading of this
+ * MRZ.
  */
 export function codeFitsFormat(firstLine: string, format: MrzFormat): boolean {
   // A TD2's letters leave P out: a passport's rows read as a card's are turned away here too

@@ -58,8 +58,9 @@ export function nameLineDoubtful(line: MrzReadingLine, format: MrzFormat): boole
 /**
  * Re-reads and votes the name line of an MRZ already read and corrected (`current`), returning
  * the corrected MRZ with the voted name line, or `current` when the vote changes nothing, would
- * change which check digits hold or would make the MRZ implausible (locate.ts plausible). The page's own reading of the line is one of the voters;
- * `extra` adds readings the caller already has.
+ * change which check digits hold or would make the MRZ implausible (locate.ts plausible). The
+ * page's own reading of the line is one of the voters; `extra` adds readings the caller already
+ * has.
  */
 export async function refineNameLine(
   img: RgbImage,

@@ -1,6 +1,6 @@
 import { parseMrz } from '@idv/core';
 import { describe, expect, it } from 'vitest';
-import { plausible } from '../../src/mrz/locate.ts';
+import { codeFitsFormat, plausible } from '../../src/mrz/locate.ts';
 import { PASSPORT_ZONE, SAHEL_CARD_ZONE, TD2_CARD_ZONE } from '../support/mrz-zones.ts';
 
 /**
@@ -37,6 +37,16 @@ describe('a reading is plausible only with a first letter its format allows', ()
     ['TD1', SAHEL_CARD_ZONE, 'P', false],
   ] as const)('%s starting with %s: plausible = %s', (_f, zone, c, expected) => {
     expect(plausible(reading(withFirst(zone, c)))).toBe(expected);
+  });
+
+  it("the first-letter rule alone (the MRZ model's settled reading): a card read with P is never kept", () => {
+    // The decoder's card sets allow P (positions.ts CARD_FIRST) so that a passport's rows cut as
+    // a card's still read P; read.ts settledByModel turns such a reading away by this rule.
+    expect(codeFitsFormat('P<NERSANI<<AMADOU', 'TD3')).toBe(true);
+    expect(codeFitsFormat('P<NERSANI<<AMADOU', 'TD2')).toBe(false);
+    expect(codeFitsFormat('PRNER0123456789', 'TD1')).toBe(false);
+    expect(codeFitsFormat('IDNER0123456789', 'TD1')).toBe(true);
+    expect(codeFitsFormat('', 'TD1')).toBe(false);
   });
 
   it('a passport whose first line was read from a crop cut askew is not plausible', () => {
