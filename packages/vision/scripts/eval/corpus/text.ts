@@ -1,4 +1,6 @@
 import type { RgbImage } from '../../../src/image/raster.ts';
+import { formatDate } from '../../synth/compose.ts';
+import type { DateFormat } from '../../synth/layouts.ts';
 import { drawSvg } from './raster-io.ts';
 import type { Rng } from './rng.ts';
 import type { Rect } from './types.ts';
@@ -6,7 +8,8 @@ import type { Rect } from './types.ts';
 /**
  * Text forgeries on one field:
  * - overwritten: the value painted over with the paper colour around it (a flat fill: the
- *   security print under it is gone) and a new value typed in a common sans font;
+ *   security print under it is gone) and a new value typed in a common font (a date as a date,
+ *   a name in capitals, a number in digits);
  * - glyph substitution: one character of the value (a digit of a date or number) cut out and
  *   replaced by a character from another font, size or weight: the classic changed digit.
  */
@@ -27,13 +30,7 @@ export async function overwriteField(
     { x: box.x - pad, y: box.y - pad, w: box.w + 2 * pad, h: box.h + 2 * pad },
     paper,
   );
-  const chars = Math.max(3, Math.round(box.w / (box.h * 0.62)));
-  const digits = /date|number|mrz|personal/.test(field);
-  let text = '';
-  for (let i = 0; i < chars; i++)
-    text += digits
-      ? String(Math.floor(rng.next() * 10))
-      : String.fromCharCode(65 + Math.floor(rng.next() * 26));
+  const text = /date/.test(field) ? typedDate(rng) : randomValue(box, field, rng);
   const size = box.h * rng.between(0.85, 1.05);
   const family = look.family ?? rng.pick(['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono']);
   const ink = look.ink ?? Math.round(rng.between(10, 60));
@@ -41,6 +38,34 @@ export async function overwriteField(
     out,
     `<text x="${box.x}" y="${box.y + box.h * 0.86}" font-family="${family}" font-size="${size.toFixed(1)}" textLength="${box.w}" lengthAdjust="spacingAndGlyphs" fill="rgb(${ink},${ink},${ink})">${esc(text)}</text>`,
   );
+}
+
+/** As many random capitals or digits as fit the box (a number, a name typed over). */
+function randomValue(box: Rect, field: string, rng: Rng): string {
+  const chars = Math.max(3, Math.round(box.w / (box.h * 0.62)));
+  const digits = /number|mrz|personal/.test(field);
+  let text = '';
+  for (let i = 0; i < chars; i++)
+    text += digits
+      ? String(Math.floor(rng.next() * 10))
+      : String.fromCharCode(65 + Math.floor(rng.next() * 26));
+  return text;
+}
+
+/** Forms a typed date takes: the synthetic documents' commonest (synth/compose.ts formatDate). */
+const TYPED_DATE_FORMS: DateFormat[] = ['dots', 'slashes', 'month_en'];
+
+/**
+ * A date a forger types over a date: a real date in one of the forms documents print (the one of
+ * the page is not known here), not a run of digits that no reader takes for a date. Before this,
+ * the reading step left most overwritten dates unread, so the field cues never saw them with the
+ * boxes the service reads (docs/decisions.md, issue 14, overwritten dates).
+ */
+function typedDate(rng: Rng): string {
+  const day = String(1 + Math.floor(rng.next() * 28)).padStart(2, '0');
+  const month = String(1 + Math.floor(rng.next() * 12)).padStart(2, '0');
+  const year = String(1950 + Math.floor(rng.next() * 80));
+  return formatDate(`${year}-${month}-${day}`, rng.pick(TYPED_DATE_FORMS));
 }
 
 export async function substituteGlyph(
