@@ -90,9 +90,8 @@ export function glyphHeightDeviation(
  * relative stroke-width deviation of one glyph from the field's capitals (strokeDeviation);
  * null where the field has too few measurable glyphs. `foreignInk` tells whether the component
  * with the largest height deviation, when it breaks GLYPH_HEIGHT_TOLERANCE, is text joined to
- * another mark's ink (joinedToOtherInk).
- * `grey` (the photo's grey image) is read only for a box without a quad, and made here when such
- * a box comes without it.
+ * another mark's ink (joinedToOtherInk). `grey` (the photo's grey image) is read only for a box
+ * without a quad, and made here when such a box comes without it.
  */
 export function fieldFontDeviation(
   image: NormalizedImage,
