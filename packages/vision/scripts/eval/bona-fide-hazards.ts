@@ -2,14 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { analyzeUpload, analyzeWithTruth, failsCheck } from './corpus/analyze.ts';
-import { freshSources } from './corpus/fresh-sources.ts';
+import { corpusSources, sourcePicked } from './corpus/fresh-sources.ts';
 import { addBlur, addGlare, addMarks, type Hazard } from './corpus/hazards.ts';
 import { phoneCaptureMapped } from './corpus/phone-capture.ts';
 import { decodeRgb, encodeJpeg } from './corpus/raster-io.ts';
 import { seededRng, seedOf } from './corpus/rng.ts';
 import { describeSignals, fileSlug } from './corpus/signal-text.ts';
-import { genuineSources } from './corpus/sources.ts';
-import { synthSources } from './corpus/synth-sources.ts';
 import type { GenuineSource } from './corpus/types.ts';
 import { pct, printTable } from './faces-common.ts';
 import type { Half } from './fixture-split.ts';
@@ -46,15 +44,9 @@ export async function evaluateHazards(
     sources?: string[];
   },
 ): Promise<void> {
-  let sources: GenuineSource[] = opts.draw
-    ? await freshSources(opts.draw, opts.drawn, opts.synth)
-    : [
-        ...(await genuineSources(fixturesDir, half, opts.drawn)),
-        ...(opts.synth ? await synthSources(half, opts.synth) : []),
-      ];
+  let sources: GenuineSource[] = await corpusSources(fixturesDir, half, opts);
   if (opts.paperOnly) sources = sources.filter((s) => s.layout === 'niger_paper_card');
-  const picked = opts.sources;
-  if (picked) sources = sources.filter((s) => picked.some((part) => s.name.includes(part)));
+  sources = sources.filter((s) => sourcePicked(s.name, opts.sources));
   if (opts.save) await mkdir(opts.save, { recursive: true });
   const tally = new Map<string, { n: number; fail: number; paperN: number; paperFail: number }>();
   const rows: string[][] = [];

@@ -5,12 +5,10 @@ import type { TamperSignal, TamperType } from '@idv/core';
 import { TAMPER_SIGNS } from '../../src/tamper/index.ts';
 import { analyzeUpload, analyzeWithTruth, failsCheck, layoutOfKind } from './corpus/analyze.ts';
 import { ATTACKS, applicable } from './corpus/attacks.ts';
-import { freshSources } from './corpus/fresh-sources.ts';
+import { corpusSources, sourcePicked } from './corpus/fresh-sources.ts';
 import { phoneCaptureMapped } from './corpus/phone-capture.ts';
 import { seededRng, seedOf } from './corpus/rng.ts';
 import { describeSignals, fileSlug } from './corpus/signal-text.ts';
-import { genuineSources } from './corpus/sources.ts';
-import { synthSources } from './corpus/synth-sources.ts';
 import type { GenuineSource } from './corpus/types.ts';
 import { median, pct, printTable } from './faces-common.ts';
 import { type Half, loadSplitTruth } from './fixture-split.ts';
@@ -73,12 +71,11 @@ export async function evaluateGeneratedAttacks(
     sources?: string[];
   } = {},
 ): Promise<void> {
-  const sources = opts.draw
-    ? await freshSources(opts.draw, opts.drawn ?? 6, opts.synth ?? 0)
-    : [
-        ...(await genuineSources(fixturesDir, half, opts.drawn ?? 6)),
-        ...(opts.synth ? await synthSources(half, opts.synth) : []),
-      ];
+  const sources = await corpusSources(fixturesDir, half, {
+    ...(opts.draw ? { draw: opts.draw } : {}),
+    drawn: opts.drawn ?? 6,
+    synth: opts.synth ?? 0,
+  });
   if (opts.save) await mkdir(opts.save, { recursive: true });
   const perAttack = new Map<string, Tally>();
   const bona = { n: 0, fail: 0, paperN: 0, paperFail: 0 };
@@ -89,7 +86,7 @@ export async function evaluateGeneratedAttacks(
   for (const [i, source] of sources.entries()) {
     // Left out after the donors are chosen from every source: a run on a few sources makes the
     // same images as the full run.
-    if (opts.sources && !opts.sources.some((part) => source.name.includes(part))) continue;
+    if (!sourcePicked(source.name, opts.sources)) continue;
     const rng = seededRng(seedOf(`${source.name}:bona-fide`));
     const { bytes, map } = await phoneCaptureMapped(source.image, rng);
     if (opts.save) await writeFile(join(opts.save, `${fileSlug(source.name)}--bona-fide.jpg`), bytes);

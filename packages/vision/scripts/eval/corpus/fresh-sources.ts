@@ -1,7 +1,9 @@
+import type { Half } from '../fixture-split.ts';
 import { drawColourCard } from './colour-card.ts';
 import { drawPaperCard } from './paper-card.ts';
 import { seededRng, seedOf } from './rng.ts';
-import { synthSource } from './synth-sources.ts';
+import { genuineSources } from './sources.ts';
+import { synthSource, synthSources } from './synth-sources.ts';
 import type { GenuineSource } from './types.ts';
 
 /**
@@ -26,4 +28,25 @@ export async function drawnCards(tag: string, count: number): Promise<GenuineSou
     out.push(await drawColourCard(seededRng(seedOf(colour)), colour));
   }
   return out;
+}
+
+/**
+ * The genuine sources of one run: a fresh draw when `draw` names one, else the half's fixture
+ * pages, `drawn` drawn cards of each kind and `synth` synthetic documents (the halves' rule).
+ */
+export async function corpusSources(
+  fixturesDir: string,
+  half: Half,
+  opts: { draw?: string; drawn: number; synth: number },
+): Promise<GenuineSource[]> {
+  if (opts.draw) return freshSources(opts.draw, opts.drawn, opts.synth);
+  return [
+    ...(await genuineSources(fixturesDir, half, opts.drawn)),
+    ...(opts.synth ? await synthSources(half, opts.synth) : []),
+  ];
+}
+
+/** `--sources`: whether a source's name contains one of the given parts (no parts: every source). */
+export function sourcePicked(name: string, parts: readonly string[] | undefined): boolean {
+  return !parts || parts.some((part) => name.includes(part));
 }
