@@ -30,7 +30,7 @@ export async function overwriteField(
     { x: box.x - pad, y: box.y - pad, w: box.w + 2 * pad, h: box.h + 2 * pad },
     paper,
   );
-  const text = /date/.test(field) ? typedDate(rng) : randomValue(box, field, rng);
+  const text = /date/.test(field) ? typedDate(field, rng) : randomValue(box, field, rng);
   const size = box.h * rng.between(0.85, 1.05);
   const family = look.family ?? rng.pick(['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono']);
   const ink = look.ink ?? Math.round(rng.between(10, 60));
@@ -56,15 +56,26 @@ function randomValue(box: Rect, field: string, rng: Rng): string {
 const TYPED_DATE_FORMS: DateFormat[] = ['dots', 'slashes', 'month_en'];
 
 /**
+ * The years a forger types into each date (first year, how many): an adult's birth, a recent
+ * issue, an expiry pushed into the future (the point of rewriting one).
+ */
+const TYPED_YEARS: Record<string, [number, number]> = {
+  date_of_birth: [1950, 58],
+  date_of_issue: [2016, 11],
+  date_of_expiry: [2027, 10],
+};
+
+/**
  * A date a forger types over a date: a real date in one of the forms documents print (the one of
  * the page is not known here), not a run of digits that no reader takes for a date. Before this,
  * the reading step left most overwritten dates unread, so the field cues never saw them with the
  * boxes the service reads (docs/decisions.md, issue 14, overwritten dates).
  */
-function typedDate(rng: Rng): string {
+function typedDate(field: string, rng: Rng): string {
   const day = String(1 + Math.floor(rng.next() * 28)).padStart(2, '0');
   const month = String(1 + Math.floor(rng.next() * 12)).padStart(2, '0');
-  const year = String(1950 + Math.floor(rng.next() * 80));
+  const [first, span] = TYPED_YEARS[field] ?? TYPED_YEARS.date_of_birth!;
+  const year = String(first + Math.floor(rng.next() * span));
   return formatDate(`${year}-${month}-${day}`, rng.pick(TYPED_DATE_FORMS));
 }
 
