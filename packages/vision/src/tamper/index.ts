@@ -196,8 +196,8 @@ export async function detectTamper(
     };
     const copy = agree ? copyStrength(copyCues) : strongestCopyCue(copyCues);
     // The paper card is a copy-like object by nature: drawn independently (corpus/paper-card.ts)
-    // with a black and white photo and a faded stamp, a genuine card measures 0.004, as grey as a
-    // photocopy of it (0.005–0.009). Colour alone cannot tell them apart there, so on that layout
+    // with a black and white photo and a faded stamp, a genuine card measured 0.004, as grey as a
+    // photocopy of it (0.005–0.009; colour spreads before they were weighted by brightness). Colour alone cannot tell them apart there, so on that layout
     // the sign stays below high severity (review, never a fail on its own).
     if (copy !== null)
       add('photocopy', side, paperCard ? Math.min(copy, PAPER_CARD_MAX_COPY_STRENGTH) : copy);

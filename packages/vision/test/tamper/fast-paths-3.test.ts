@@ -70,6 +70,7 @@ function plainColourSpread(image: NormalizedImage, region: Region): number {
     for (let bx = 0; bx < 4; bx++) {
       const rs: number[] = [];
       const gs: number[] = [];
+      const sums: number[] = [];
       for (
         let y = Math.floor(region.y + (region.h * by) / 4);
         y < Math.floor(region.y + (region.h * (by + 1)) / 4);
@@ -88,12 +89,14 @@ function plainColourSpread(image: NormalizedImage, region: Region): number {
           if (r + g + b < 120 || r > 250 || g > 250 || b > 250) continue;
           rs.push(r / (r + g + b));
           gs.push(g / (r + g + b));
+          sums.push(r + g + b);
         }
       }
       if (rs.length < 30) continue;
       const [mr, mg] = [sortedRank(rs, 0.5), sortedRank(gs, 0.5)];
       for (const [i, r] of rs.entries()) {
-        const [dr, dg] = [r - mr, gs[i]! - mg];
+        // Weighted by brightness (photocopy.ts BRIGHT_SUM, 600).
+        const [dr, dg] = [(r - mr) * (sums[i]! / 600), (gs[i]! - mg) * (sums[i]! / 600)];
         distances.push(Math.sqrt(dr * dr + dg * dg));
       }
     }
