@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { TamperSignal } from '@idv/core';
 import { LEARNED_COPY, learnedStrength } from '../../src/tamper/capture-model.ts';
 import { copyStrength } from '../../src/tamper/copy-agreement.ts';
-import { PHOTOCOPY_MAX_SPREAD, photocopyStrength } from '../../src/tamper/photocopy.ts';
+import { PAGE_SCALE, photocopyStrength, STRICT_SCALE } from '../../src/tamper/photocopy.ts';
 import { speckleStrength } from '../../src/tamper/toner-speckle.ts';
 import { printTable } from './faces-common.ts';
 
@@ -55,7 +55,7 @@ function cuesOf(row: Row) {
   const p = m['front.learned_copy'];
   const speckle = m['front.speckle'];
   return {
-    colour: photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD),
+    colour: photocopyStrength(spread, strict ? STRICT_SCALE : PAGE_SCALE),
     learned: p === undefined ? null : learnedStrength(p, LEARNED_COPY),
     speckle: speckle === undefined ? null : speckleStrength(speckle),
   };

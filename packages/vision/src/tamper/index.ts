@@ -27,7 +27,7 @@ import {
 } from './font-consistency.ts';
 import { optInCueOn } from './opt-in-cues.ts';
 import { PAGE_COLOUR_PEAK, pageColourPeak } from './page-colour.ts';
-import { colourSpread, documentWindow, PHOTOCOPY_MAX_SPREAD, photocopyStrength } from './photocopy.ts';
+import { colourSpread, documentWindow, PAGE_SCALE, photocopyStrength, STRICT_SCALE } from './photocopy.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
 import { compareWithGhost, ghostMismatchStrength } from './portrait-ghost.ts';
 import { PORTRAIT_SWAP, portraitModelOn, portraitSwapScore } from './portrait-model.ts';
@@ -145,9 +145,9 @@ export async function detectTamper(
   const nativeRatios =
     context.nativeScreenRatios ?? (await timedAsync('screen_native', () => nativeScreenPeakRatios(images)));
   for (const [side, image] of sides) {
-    // Stricter bars where genuine colour is thin: the paper card (tinted paper, often a black
-    // and white photo) and a card's back (much of it is the MRZ's clear zone).
-    const strict = paperCard || side === 'back';
+    // Other measures and bars where genuine colour is thin: the paper card (tinted paper, often
+    // a black and white photo) and a card's back (much of it is the MRZ's clear zone).
+    const scale = paperCard || side === 'back' ? STRICT_SCALE : PAGE_SCALE;
     // Photocopy: measured on the document (its read text and portrait) when its extent is
     // known; else the front around the portrait, the back in its centre.
     const window = documentWindow(
@@ -155,7 +155,7 @@ export async function detectTamper(
       side === 'front' ? portrait : null,
       context.documentRegions?.[side as 'front' | 'back'],
     );
-    const spread = timed('photocopy', () => colourSpread(image, window));
+    const spread = timed('photocopy', () => colourSpread(image, window, scale.weighted));
     // The learned cue (capture-model.ts): toner, halftone and subpixel texture the colour
     // spread cannot see. By default only its screen part is used (learnedCues: the copy part
     // false-alarms on real documents).
@@ -165,7 +165,7 @@ export async function detectTamper(
     // With IDV_TAMPER_COPY_AGREE=1 the copy cues all run and a fail needs two of them
     // (copy-agreement.ts); off by default, see there.
     const agree = copyAgreementOn();
-    const greyStrength = photocopyStrength(spread, strict ? PHOTOCOPY_MAX_SPREAD / 2 : PHOTOCOPY_MAX_SPREAD);
+    const greyStrength = photocopyStrength(spread, scale);
     // A grey spread that would fail is checked against the document's whole extent
     // (page-colour.ts): a pale genuine print keeps a saturated stripe or title somewhere, a grey
     // copy has none. Measured only then, and only where the reading step placed the document.
@@ -196,9 +196,10 @@ export async function detectTamper(
     };
     const copy = agree ? copyStrength(copyCues) : strongestCopyCue(copyCues);
     // The paper card is a copy-like object by nature: drawn independently (corpus/paper-card.ts)
-    // with a black and white photo and a faded stamp, a genuine card measured 0.004, as grey as a
-    // photocopy of it (0.005–0.009; colour spreads before they were weighted by brightness). Colour alone cannot tell them apart there, so on that layout
-    // the sign stays below high severity (review, never a fail on its own).
+    // with a black and white photo and a faded stamp, a genuine card is about as grey as a
+    // photocopy of it (the former 0.004 against 0.005–0.009 unweighted). Colour alone cannot
+    // settle it there, so on that layout the sign stays below high severity (review, never a
+    // fail on its own).
     if (copy !== null)
       add('photocopy', side, paperCard ? Math.min(copy, PAPER_CARD_MAX_COPY_STRENGTH) : copy);
 

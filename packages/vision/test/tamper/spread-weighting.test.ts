@@ -3,7 +3,12 @@ import { blurRgb, encodeJpeg } from '../../scripts/eval/corpus/raster-io.ts';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { quantile } from '../../src/image/stats.ts';
-import { colourSpread, PHOTOCOPY_MAX_SPREAD } from '../../src/tamper/photocopy.ts';
+import {
+  colourSpread,
+  PHOTOCOPY_MAX_SPREAD,
+  photocopyStrength,
+  STRICT_SCALE,
+} from '../../src/tamper/photocopy.ts';
 import { colourDocument } from './synthetic.ts';
 
 /**
@@ -62,6 +67,16 @@ describe('the colour spread weighted by brightness', () => {
     // The effect the weighting is for: chromaticity alone reads the dots' borrowed cast as colour.
     expect(unweightedSpread(copy)).toBeGreaterThan(PHOTOCOPY_MAX_SPREAD);
     expect(colourSpread(copy, whole(copy))).toBeLessThan(PHOTOCOPY_MAX_SPREAD);
+    // The strict sides (paper card, card back) still measure it unweighted.
+    expect(colourSpread(copy, whole(copy), false)).toBeCloseTo(unweightedSpread(copy), 6);
+  });
+
+  it('judges the strict sides by their former unweighted bars', () => {
+    expect(photocopyStrength(STRICT_SCALE.flag + 0.0001, STRICT_SCALE)).toBeNull();
+    expect(photocopyStrength(STRICT_SCALE.flag, STRICT_SCALE)).toBe(0);
+    // Between the fail bar and the flag bar: a review at most.
+    expect(photocopyStrength(STRICT_SCALE.fail + 0.0001, STRICT_SCALE)!).toBeLessThan(0.5);
+    expect(photocopyStrength(STRICT_SCALE.unmistakable, STRICT_SCALE)).toBe(1);
   });
 
   it('still reads a colour document saved the same way as colour', async () => {
