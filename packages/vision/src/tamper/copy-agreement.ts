@@ -13,17 +13,19 @@ import { optInCueOn } from './opt-in-cues.ts';
  *
  * Measured on the generated tuning corpus (54 sources: the fixtures' 4 tuning pages, 10 + 10
  * drawn cards, 30 synthetic documents) and the fixtures' tuning half (docs/decisions.md, issue
- * 14, copies): each cue alone at full strength failed 6 of 54 genuine captures (synthetic layouts
- * printed in pale tints, colour spread 0.0075–0.010 before it was weighted by brightness) and 1 of 4 real genuine pages (p(copy)
- * 0.78); with agreement none of them, while colour copies (49/54) and prints photographed
- * (52/54) are still flagged. On the holdouts it did not hold (copyAgreementOn), so it is opt-in.
+ * 14, copies): each cue alone at full strength failed 6 of 54 genuine captures (synthetic
+ * layouts printed in pale tints, colour spread 0.0075–0.010 before it was weighted by
+ * brightness) and 1 of 4 real genuine pages (p(copy) 0.78); with agreement none of them, while
+ * colour copies (49/54) and prints photographed (52/54) are still flagged. On the holdouts it
+ * did not hold (copyAgreementOn), so it is opt-in.
  */
 
 /** Strength just under high severity (severityFor): one cue alone is a review, never a fail. */
 export const ALONE_MAX_STRENGTH = REVIEW_MAX_STRENGTH;
 /**
- * A cue agrees when it raises the sign itself, each at its own bar: colour spread under
- * PHOTOCOPY_MAX_SPREAD (photocopy.ts), p(copy) ≥ 0.6 (LEARNED_COPY.sign), speckle ≥ 1 per 10,000 (toner-speckle.ts).
+ * A cue agrees when it raises the sign itself, each at its own bar: colour spread under its flag
+ * bar (photocopy.ts), p(copy) ≥ 0.6 (LEARNED_COPY.sign), speckle ≥ 1 per 10,000
+ * (toner-speckle.ts).
  * A lower bar for the classifier was measured and rejected: tuning-side genuine captures reach
  * p(copy) 0.58, and a genuine card printed in pale tints (as grey as a copy to the colour spread)
  * read 0.576; with agreement from 0.55 it failed on two cues that see one thing, the pale print.
