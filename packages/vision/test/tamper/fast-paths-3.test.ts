@@ -61,8 +61,11 @@ function sortedRank(values: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.floor(q * (s.length - 1))))]!;
 }
 
-/** colourSpread as first written: a distance (with its root) per sample, ranks by sorting. */
-function plainColourSpread(image: NormalizedImage, region: Region): number {
+/**
+ * colourSpread as first written: a distance (with its root) per sample, ranks by sorting; weighted
+ * by brightness (photocopy.ts BRIGHT_SUM, 600) or not.
+ */
+function plainColourSpread(image: NormalizedImage, region: Region, weighted: boolean): number {
   const { rgb, width } = image;
   const step = Math.max(1, Math.floor(Math.sqrt((region.w * region.h) / 200_000)));
   const distances: number[] = [];
@@ -95,8 +98,8 @@ function plainColourSpread(image: NormalizedImage, region: Region): number {
       if (rs.length < 30) continue;
       const [mr, mg] = [sortedRank(rs, 0.5), sortedRank(gs, 0.5)];
       for (const [i, r] of rs.entries()) {
-        // Weighted by brightness (photocopy.ts BRIGHT_SUM, 600).
-        const [dr, dg] = [(r - mr) * (sums[i]! / 600), (gs[i]! - mg) * (sums[i]! / 600)];
+        const levels = weighted ? sums[i]! / 600 : 1;
+        const [dr, dg] = [(r - mr) * levels, (gs[i]! - mg) * levels];
         distances.push(Math.sqrt(dr * dr + dg * dg));
       }
     }
@@ -204,11 +207,12 @@ describe('tamper fast paths (third round) give the plain computations’ values'
       { x: 101.5, y: 77.25, w: 333.3, h: 250.9 },
     ];
     for (const image of [doc, greyCopy(doc)])
-      for (const window of windows) {
-        const plain = plainColourSpread(image, window);
-        expect(Number.isNaN(plain)).toBe(false);
-        expect(colourSpread(image, window)).toBe(plain);
-      }
+      for (const window of windows)
+        for (const weighted of [true, false]) {
+          const plain = plainColourSpread(image, window, weighted);
+          expect(Number.isNaN(plain)).toBe(false);
+          expect(colourSpread(image, window, weighted)).toBe(plain);
+        }
   });
 
   it('finds the largest compact clipped blob off the border, with one array for mask and marks', () => {
