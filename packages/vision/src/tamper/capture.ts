@@ -1,6 +1,7 @@
 import { downscaleGrey, type GreyImage, luma, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { Box } from '../image/raster.ts';
+import { HIGH_STRENGTH } from './descriptions.ts';
 import { laplacianVariance } from './pixels.ts';
 
 /**
@@ -167,6 +168,21 @@ const BLUR_UNMISTAKABLE = 10;
 export function blurStrength(lapVar: number): number | null {
   if (lapVar >= BLUR_MAX_LAPLACIAN_VAR) return null;
   return Math.min(1, (BLUR_MAX_LAPLACIAN_VAR - lapVar) / (BLUR_MAX_LAPLACIAN_VAR - BLUR_UNMISTAKABLE));
+}
+
+/**
+ * Whether a side's capture is poor enough that its fine print cannot settle a fail: blur or glare
+ * at medium severity (strength from HIGH_STRENGTH), the level at which the capture sign itself
+ * warns. Blur runs a pale print's thin coloured lines into the paper and joins glyphs to their
+ * neighbours; glare washes out a patch of the page. The colour left on the page (page-colour.ts)
+ * and a glyph's height (font-consistency.ts) then measure the capture, not the document, and a
+ * genuine pale print or a genuine date read as a copy or a forgery: on the generated tuning
+ * draw of bona fide captures under hazards (docs/benchmarks.md, issue 14), such fails were
+ * glare's or blur's doing, which the spec says never fail the check alone. Those cues are then
+ * held at review; a copy or a forgery under a poor capture still raises its sign.
+ */
+export function dullsFinePrint(blur: number | null, glare: number | null): boolean {
+  return (blur ?? 0) >= HIGH_STRENGTH || (glare ?? 0) >= HIGH_STRENGTH;
 }
 
 export function sharpness(image: NormalizedImage, grey?: GreyImage): number {

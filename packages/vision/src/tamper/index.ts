@@ -3,7 +3,14 @@ import { detectDocumentFaces, type FaceBox } from '../faces/detect.ts';
 import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { Box } from '../image/raster.ts';
-import { blurStrength, glareFraction, glareStrength, sharpness, touchesBorder } from './capture.ts';
+import {
+  blurStrength,
+  dullsFinePrint,
+  glareFraction,
+  glareStrength,
+  sharpness,
+  touchesBorder,
+} from './capture.ts';
 import {
   captureScores,
   LEARNED_COPY,
@@ -63,7 +70,7 @@ export interface TamperOptions {
   clock?: () => number;
   /**
    * Filled with the copy cues' raw measures per side when given (`front.spread`,
-   * `front.learned_copy`, `front.speckle`, ...), the portrait classifier's p(swap)
+   * `front.learned_copy`, `front.speckle`, ...), the blur measure (`front.sharpness`), the portrait classifier's p(swap)
    * (`front.portrait_swap`) and, with the ghost cue on, the portrait's fused face score against
    * its ghost (`front.ghost_match`): the evaluation reads them to tune how the cues combine and
    * to rank weights on the same images; the service leaves it out.
@@ -144,7 +151,20 @@ export async function detectTamper(
 
   const nativeRatios =
     context.nativeScreenRatios ?? (await timedAsync('screen_native', () => nativeScreenPeakRatios(images)));
+  // Sides whose capture is too blurred or glared for fine print to settle a fail (dullsFinePrint).
+  const dulledSides = new Set<ImageKind>();
   for (const [side, image] of sides) {
+    // The capture signs first: they decide how far the copy and font cues may go on this side.
+    const glare = glareStrength(timed('glare', () => glareFraction(image)));
+    // The full-size grey when a later detector needs it anyway; else the blur measure reduces
+    // the colour pixels itself (a card's back, the paper card).
+    const grey = needsFullGrey(side) ? greyOf(side, image) : undefined;
+    const lapVar = timed('blur', () => sharpness(image, grey));
+    if (options.measures) options.measures[`${side}.sharpness`] = lapVar;
+    const blur = blurStrength(lapVar);
+    const dulled = dullsFinePrint(blur, glare);
+    if (dulled) dulledSides.add(side);
+
     // Other measures and bars where genuine colour is thin: the paper card (tinted paper, often
     // a black and white photo) and a card's back (much of it is the MRZ's clear zone).
     const scale = paperCard || side === 'back' ? STRICT_SCALE : PAGE_SCALE;
@@ -200,8 +220,10 @@ export async function detectTamper(
     // photocopy of it (the former 0.004 against 0.005–0.009 unweighted). Colour alone cannot
     // settle it there, so on that layout the sign stays below high severity (review, never a
     // fail on its own).
-    if (copy !== null)
-      add('photocopy', side, paperCard ? Math.min(copy, PAPER_CARD_MAX_COPY_STRENGTH) : copy);
+    // A poor capture (dullsFinePrint) dulls a pale genuine print's colour as a copy lost it: a
+    // review, never a fail, there too.
+    const copyCap = paperCard ? PAPER_CARD_MAX_COPY_STRENGTH : dulled ? REVIEW_MAX_STRENGTH : 1;
+    if (copy !== null) add('photocopy', side, Math.min(copy, copyCap));
 
     const native = nativeRatios[side as 'front' | 'back'];
     const grid = screenStrength(
@@ -214,13 +236,7 @@ export async function detectTamper(
     const screen = grid === null && learnedScreen === null ? null : Math.max(grid ?? 0, learnedScreen ?? 0);
     if (screen !== null) add('photo_of_screen', side, screen);
 
-    const glare = glareStrength(timed('glare', () => glareFraction(image)));
     if (glare !== null) add('glare', side, glare);
-
-    // The full-size grey when a later detector needs it anyway; else the blur measure reduces
-    // the colour pixels itself (a card's back, the paper card).
-    const grey = needsFullGrey(side) ? greyOf(side, image) : undefined;
-    const blur = blurStrength(timed('blur', () => sharpness(image, grey)));
     if (blur !== null) add('blur', side, blur);
   }
 
@@ -329,12 +345,13 @@ export async function detectTamper(
       }
       if (font.height !== null && font.height > GLYPH_HEIGHT_TOLERANCE) {
         const strength = strengthBetween(font.height, GLYPH_HEIGHT_TOLERANCE, 0.5);
-        // Text joined to a stamp's or a pen's ink (font-consistency.ts joinedToOtherInk): a
-        // review, never a fail (stamps and handwriting on genuine documents).
+        // Text joined to a stamp's or a pen's ink (font-consistency.ts joinedToOtherInk), or on a
+        // blurred or glared side (dullsFinePrint): a review, never a fail (stamps and
+        // handwriting on genuine documents; capture problems never fail alone).
         add(
           'font_inconsistency',
           box.side,
-          font.foreignInk ? Math.min(strength, REVIEW_MAX_STRENGTH) : strength,
+          font.foreignInk || dulledSides.has(box.side) ? Math.min(strength, REVIEW_MAX_STRENGTH) : strength,
           box.field,
         );
       } else if (

@@ -23,7 +23,7 @@ export async function photocopyOnCapture(img: RgbImage, seed: number) {
     { layout: 'unknown', portrait: null, documentRegions: { front: window }, nativeScreenRatios: {} },
     { measures },
   );
-  return { sign: signals.find((s) => s.type === 'photocopy'), measures };
+  return { sign: signals.find((s) => s.type === 'photocopy'), signals, measures };
 }
 
 /** `img` printed in pale tints: each pixel pulled towards its grey by 1 − `keep` (as grey as a copy to the colour spread). */
