@@ -88,6 +88,19 @@ describe('font_inconsistency and ink of another mark across a value', () => {
     expect(larger?.severity).toBe('high');
   });
 
+  it('takes a mark hanging below the line for another mark', () => {
+    // In the fourth glyph's place, a stamp's arc crossing the line, detached from the glyphs (a
+    // blurred capture): its top 5 px under the capitals' line, reaching 16 px below the
+    // baseline, as dark as the text.
+    const arc = fieldFontDeviation(page(field({ top: TOP + 5, h: CAPITAL + 11 })), box);
+    expect(arc.height!).toBeGreaterThan(GLYPH_HEIGHT_TOLERANCE);
+    expect(arc.foreignInk).toBe(true);
+    // A glyph as much taller that stands on the baseline is a glyph of this line: judged whole.
+    const larger = fieldFontDeviation(page(field({ top: TOP - 11, h: CAPITAL + 11 })), box);
+    expect(larger.height!).toBeGreaterThan(GLYPH_HEIGHT_TOLERANCE);
+    expect(larger.foreignInk).toBe(false);
+  });
+
   it('takes a pen line joining three glyphs and rising above them for another ink', () => {
     // A dark pen stroke along the value's top, from the first glyph to the third, rising 8 px above.
     const pen = [
