@@ -173,8 +173,8 @@ const FOREIGN_INK_DARKNESS = 0.7;
 /**
  * Whether the component `g` that breaks the capitals' height is another mark's ink (a stamp, a
  * pen), alone or joined to text, rather than a glyph of another size: too wide for one glyph,
- * hanging below the line, or lighter where it leaves the capitals' band. Such a height says nothing sure about the font: the tamper
- * step holds it at review (index.ts).
+ * hanging below the line, or lighter where it leaves the capitals' band. Such a height says
+ * nothing sure about the font: the tamper step holds it at review (index.ts).
  */
 export function joinedToOtherInk(
   crop: GreyImage,

@@ -70,10 +70,11 @@ export interface TamperOptions {
   clock?: () => number;
   /**
    * Filled with the copy cues' raw measures per side when given (`front.spread`,
-   * `front.learned_copy`, `front.speckle`, ...), the blur measure (`front.sharpness`), the portrait classifier's p(swap)
-   * (`front.portrait_swap`) and, with the ghost cue on, the portrait's fused face score against
-   * its ghost (`front.ghost_match`): the evaluation reads them to tune how the cues combine and
-   * to rank weights on the same images; the service leaves it out.
+   * `front.learned_copy`, `front.speckle`, ...), the blur measure (`front.sharpness`), the
+   * portrait classifier's p(swap) (`front.portrait_swap`) and, with the ghost cue on, the
+   * portrait's fused face score against its ghost (`front.ghost_match`): the evaluation reads
+   * them to tune how the cues combine and to rank weights on the same images; the service leaves
+   * it out.
    */
   measures?: Record<string, number>;
 }
