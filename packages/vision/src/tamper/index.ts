@@ -55,9 +55,6 @@ import { strengthBetween, type TamperContext, type TamperImages } from './types.
 
 export { severityFor, TAMPER_SIGNS } from './descriptions.ts';
 
-/** Just under the strength at which a fraud sign turns high (severityFor): medium at most. */
-const PAPER_CARD_MAX_COPY_STRENGTH = REVIEW_MAX_STRENGTH;
-
 export type { TamperContext, TamperImages, TamperTextBox } from './types.ts';
 
 export interface TamperOptions {
@@ -223,8 +220,8 @@ export async function detectTamper(
     // fail on its own).
     // A poor capture (dullsFinePrint) dulls a pale genuine print's colour as a copy lost it: a
     // review, never a fail, there too.
-    const copyCap = paperCard ? PAPER_CARD_MAX_COPY_STRENGTH : dulled ? REVIEW_MAX_STRENGTH : 1;
-    if (copy !== null) add('photocopy', side, Math.min(copy, copyCap));
+    if (copy !== null)
+      add('photocopy', side, paperCard || dulled ? Math.min(copy, REVIEW_MAX_STRENGTH) : copy);
 
     const native = nativeRatios[side as 'front' | 'back'];
     const grid = screenStrength(

@@ -5,7 +5,7 @@ import { detectTamper } from '../../src/tamper/index.ts';
 import { colourSpread, PHOTOCOPY_MAX_SPREAD } from '../../src/tamper/photocopy.ts';
 import { SCREEN_PEAK_RATIO, screenPeakRatio } from '../../src/tamper/screen.ts';
 import { parseTextBoxes } from '../../src/tamper/text-boxes.ts';
-import { boxBlur, colourDocument, greyCopy, mapPixels, rng } from './synthetic.ts';
+import { boxBlur, colourDocument, glyphFieldPage, greyCopy, mapPixels } from './synthetic.ts';
 
 /**
  * Each tamper detector on synthetic images: the sign appears on the doctored picture and
@@ -152,26 +152,9 @@ describe('blur', () => {
   });
 });
 
-/** A field of dark "glyph" rectangles on a light background; `tall` makes glyph k taller. */
-function fieldImage(tall?: number, patch = false) {
-  const rand = rng(3);
-  return mapPixels(colourDocument(640, 400, 11), (x, y, px) => {
-    const inField = x >= 100 && x < 420 && y >= 180 && y < 220;
-    // Keep the synthetic document's own text bars out of the field and its margin.
-    let out: [number, number, number] =
-      x >= 80 && x < 440 && y >= 160 && y < 240 && px[0] < 60 ? [200, 188, 212] : px;
-    if (patch && x >= 96 && x < 424 && y >= 176 && y < 224) {
-      out = [252, 252, 250]; // correction fluid / a pasted white label over the field
-    }
-    if (inField) {
-      const k = Math.floor((x - 100) / 32);
-      const col = (x - 100) % 32;
-      const top = k === tall ? 184 : 190;
-      if (col >= 6 && col < 24 && y >= top && y < 212) out = [25 + rand() * 10, 25, 35];
-    }
-    return out;
-  });
-}
+/** The field page of synthetic.ts; `tall` makes glyph k taller, `patch` pastes a label over it. */
+const fieldImage = (tall?: number, patch = false) =>
+  glyphFieldPage({ ...(tall !== undefined ? { tall } : {}), patch });
 
 describe('font_inconsistency', () => {
   const box = [{ field: 'document_number', side: 'front', x: 100, y: 180, w: 320, h: 40 }];

@@ -7,7 +7,7 @@ import { dullsFinePrint } from '../../src/tamper/capture.ts';
 import { HIGH_STRENGTH } from '../../src/tamper/descriptions.ts';
 import { detectTamper } from '../../src/tamper/index.ts';
 import { photocopyOnCapture } from './copy-sign.ts';
-import { colourDocument, mapPixels, rng } from './synthetic.ts';
+import { glyphFieldPage } from './synthetic.ts';
 
 const SLOW = { timeout: 240_000 };
 
@@ -26,23 +26,8 @@ describe('dullsFinePrint', () => {
   });
 });
 
-/** Dark glyph blocks in a field, the fifth one taller (a glyph set larger), on a colour page. */
-function forgedField(glare: boolean) {
-  const rand = rng(3);
-  return mapPixels(colourDocument(640, 400, 11), (x, y, px) => {
-    // A lamp's reflection, compact and away from the field: about 0.03 of the photo.
-    if (glare && (x - 540) ** 2 + (y - 90) ** 2 < 52 ** 2) return [255, 255, 255];
-    let out: [number, number, number] =
-      x >= 80 && x < 440 && y >= 160 && y < 240 && px[0] < 60 ? [200, 188, 212] : px;
-    if (x >= 100 && x < 420 && y >= 180 && y < 220) {
-      const k = Math.floor((x - 100) / 32);
-      const col = (x - 100) % 32;
-      const top = k === 4 ? 178 : 190;
-      if (col >= 6 && col < 24 && y >= top && y < 212) out = [25 + rand() * 10, 25, 35];
-    }
-    return out;
-  });
-}
+/** Glyph blocks in a field, the fifth one 12 px taller (a glyph set larger), with or without a glare. */
+const forgedField = (glare: boolean) => glyphFieldPage({ tall: 4, tallTop: 178, glare });
 
 describe('font_inconsistency under glare', () => {
   const textBoxes = [{ field: 'document_number', side: 'front', x: 100, y: 174, w: 320, h: 46 }];

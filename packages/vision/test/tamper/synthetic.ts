@@ -106,6 +106,31 @@ export function mapPixels(
   return rgbImage(rgb, image.width, image.height);
 }
 
+/**
+ * A field of ten dark "glyph" blocks (x 100–420, y 180–220) on a colour page, its own text bars
+ * kept out of the field and its margin. `tall`: glyph k starts higher, at `tallTop` (a glyph set
+ * larger); `patch`: a white label pasted over the field (correction fluid); `glare`: a compact
+ * lamp reflection away from the field, about 0.03 of the photo.
+ */
+export function glyphFieldPage(
+  opts: { tall?: number; tallTop?: number; patch?: boolean; glare?: boolean } = {},
+): NormalizedImage {
+  const rand = rng(3);
+  return mapPixels(colourDocument(640, 400, 11), (x, y, px) => {
+    if (opts.glare && (x - 540) ** 2 + (y - 90) ** 2 < 52 ** 2) return [255, 255, 255];
+    let out: [number, number, number] =
+      x >= 80 && x < 440 && y >= 160 && y < 240 && px[0] < 60 ? [200, 188, 212] : px;
+    if (opts.patch && x >= 96 && x < 424 && y >= 176 && y < 224) out = [252, 252, 250];
+    if (x >= 100 && x < 420 && y >= 180 && y < 220) {
+      const k = Math.floor((x - 100) / 32);
+      const col = (x - 100) % 32;
+      const top = k === opts.tall ? (opts.tallTop ?? 184) : 190;
+      if (col >= 6 && col < 24 && y >= top && y < 212) out = [25 + rand() * 10, 25, 35];
+    }
+    return out;
+  });
+}
+
 /** One pass of a box blur of radius r along x (dx = 1) or y (dx = 0), edges clamped. */
 function boxBlurPass(src: ArrayLike<number>, w: number, h: number, r: number, dx: 0 | 1): Float32Array {
   const out = new Float32Array(w * h * 3);
