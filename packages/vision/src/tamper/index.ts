@@ -35,10 +35,11 @@ import {
 import { optInCueOn } from './opt-in-cues.ts';
 import { PAGE_COLOUR_PEAK, pageColourPeak } from './page-colour.ts';
 import { colourSpread, documentWindow, PAGE_SCALE, photocopyStrength, STRICT_SCALE } from './photocopy.ts';
+import { SWAP_WITH_SEAM, swapWithSeamStrength } from './portrait-agreement.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
 import { compareWithGhost, ghostMismatchStrength } from './portrait-ghost.ts';
 import { PORTRAIT_SWAP, portraitModelOn, portraitSwapScore } from './portrait-model.ts';
-import { measurePortraitSeam, seamStrength } from './portrait-seam.ts';
+import { measurePortraitSeam, type SeamMeasure, seamStrength } from './portrait-seam.ts';
 import {
   MIN_STREAKS,
   measurePortraitStreaks,
@@ -68,10 +69,10 @@ export interface TamperOptions {
   /**
    * Filled with the copy cues' raw measures per side when given (`front.spread`,
    * `front.learned_copy`, `front.speckle`, ...), the blur measure (`front.sharpness`), the
-   * portrait classifier's p(swap) (`front.portrait_swap`) and, with the ghost cue on, the
-   * portrait's fused face score against its ghost (`front.ghost_match`): the evaluation reads
-   * them to tune how the cues combine and to rank weights on the same images; the service leaves
-   * it out.
+   * portrait classifier's p(swap) (`front.portrait_swap`), the seam's weakest side around the
+   * portrait (`front.seam`) and, with the ghost cue on, the portrait's fused face score against
+   * its ghost (`front.ghost_match`): the evaluation reads them to tune how the cues combine and
+   * to rank weights on the same images; the service leaves it out.
    */
   measures?: Record<string, number>;
 }
@@ -241,7 +242,6 @@ export async function detectTamper(
   if (portrait && !paperCard) {
     // The paper card's portrait is a real photo glued on the page: its edges are cut by nature.
     const grey = greyOf('front', images.front);
-    const edges = portraitEdgeStrength(images.front, portrait, grey, timed);
     // The ghost image against the portrait (portrait-ghost.ts): a swapped portrait is another
     // person. Off unless IDV_TAMPER_GHOST=1 (read per call): on the tuning corpus it flagged 3 of
     // 22 genuine captures (a false ghost found in print, a genuine ghost misjudged) for 5 of 45
@@ -256,10 +256,20 @@ export async function detectTamper(
     const swap = portraitModelOn()
       ? await timedAsync('portrait_cnn', () => portraitSwapScore(images.front, portrait))
       : null;
+    // The seam all around the face: a cue alone when switched on (IDV_TAMPER_SEAM=1), else
+    // measured only where the classifier reaches the bar at which the two agreeing raise a sign
+    // (portrait-agreement.ts), and for the evaluation's measures.
+    const seam =
+      optInCueOn('SEAM') || (swap !== null && swap >= SWAP_WITH_SEAM.swap) || options.measures
+        ? timed('portrait_seam', () => measurePortraitSeam(grey, portrait))
+        : null;
     if (options.measures && swap !== null) options.measures['front.portrait_swap'] = swap;
+    if (options.measures && seam) options.measures['front.seam'] = seam.weakest;
     if (options.measures && ghost) options.measures['front.ghost_match'] = ghost.score;
+    const edges = portraitEdgeStrength(images.front, portrait, grey, optInCueOn('SEAM') ? seam : null, timed);
     const strength = Math.max(
       edges,
+      swapWithSeamStrength(swap, seam),
       ghost ? (ghostMismatchStrength(ghost.score) ?? 0) : 0,
       swap !== null ? (learnedStrength(swap, PORTRAIT_SWAP) ?? 0) : 0,
     );
@@ -404,12 +414,14 @@ export async function detectTamper(
  * second picture laid over the page, portrait-seam.ts); the stronger one counts (0 when none).
  * The seam alone stays below high severity (seamStrength): a genuine photo with a hard frame on a
  * contrasting page shows the same four sides. It is opt-in (IDV_TAMPER_SEAM=1): measured, not
- * yet good enough to be on by default.
+ * yet good enough to be on by default; `seam` is its measure then, null otherwise (with the swap
+ * classifier it counts by default: portrait-agreement.ts, in the caller).
  */
 function portraitEdgeStrength(
   front: NormalizedImage,
   portrait: FaceBox,
   grey: GreyImage,
+  seam: SeamMeasure | null,
   timed: <T>(stage: string, run: () => T) => T,
 ): number {
   const cut = cutSides(timed('portrait_edges', () => measurePortraitEdges(front, portrait, grey)));
@@ -419,8 +431,8 @@ function portraitEdgeStrength(
     streaks && portraitStreaked(streaks)
       ? strengthBetween(streaks.inside, MIN_STREAKS - 1, STREAKS_UNMISTAKABLE)
       : 0;
-  // Off unless IDV_TAMPER_SEAM=1 (read per call): on the fixtures' holdout half the seam raised
-  // a review sign on 8 of 28 genuine documents (hard-framed photos), docs/benchmarks.md issue 14.
-  const seam = optInCueOn('SEAM') ? timed('portrait_seam', () => measurePortraitSeam(grey, portrait)) : null;
+  // The seam alone: given only when IDV_TAMPER_SEAM=1 (read per call): on the fixtures' holdout
+  // half it raised a review sign on 8 of 28 genuine documents (hard-framed photos),
+  // docs/benchmarks.md issue 14.
   return Math.max(cutStrength, streakStrength, seam ? seamStrength(seam) : 0);
 }

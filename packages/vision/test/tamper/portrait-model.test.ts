@@ -1,12 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { phoneCaptureMapped } from '../../scripts/eval/corpus/phone-capture.ts';
 import { swapPortrait } from '../../scripts/eval/corpus/portrait.ts';
 import { printPortrait } from '../../scripts/eval/corpus/portrait-style.ts';
-import { type Rng, seededRng, seedOf } from '../../scripts/eval/corpus/rng.ts';
+import { seededRng, seedOf } from '../../scripts/eval/corpus/rng.ts';
 import { synthSource } from '../../scripts/eval/corpus/synth-sources.ts';
-import type { GenuineSource } from '../../scripts/eval/corpus/types.ts';
-import { normalizeImage } from '../../src/image/normalize.ts';
-import { detectTamper } from '../../src/tamper/index.ts';
 import {
   CROP_H,
   CROP_W,
@@ -14,6 +10,7 @@ import {
   portraitCrop,
   portraitCropRegion,
 } from '../../src/tamper/portrait-model.ts';
+import { tamperOn } from './page-capture.ts';
 
 /**
  * A card page and a donor page of another person (tag `test`), and the swap the committed model
@@ -36,38 +33,6 @@ const STYLE = 'reglued';
  * person's. Each run draws, captures and analyses a full page: seconds each, more when loaded.
  */
 const SLOW = { timeout: 240_000 };
-
-/** The tamper step on a phone capture of `image`, the page's extent carried through the capture. */
-async function tamperOn(
-  source: GenuineSource,
-  image: GenuineSource['image'],
-  rng: Rng,
-  measures?: Record<string, number>,
-) {
-  const capture = await phoneCaptureMapped(image, rng);
-  const front = await normalizeImage(capture.bytes);
-  const k = front.width / front.originalWidth;
-  const corners = [
-    capture.map(0, 0),
-    capture.map(image.width, 0),
-    capture.map(image.width, image.height),
-    capture.map(0, image.height),
-  ].map(([x, y]) => [Math.min(front.width, Math.max(0, x * k)), Math.min(front.height, Math.max(0, y * k))]);
-  const xs = corners.map((p) => p[0]!);
-  const ys = corners.map((p) => p[1]!);
-  const region = {
-    x: Math.min(...xs),
-    y: Math.min(...ys),
-    w: Math.max(...xs) - Math.min(...xs),
-    h: Math.max(...ys) - Math.min(...ys),
-  };
-  const { signals } = await detectTamper(
-    { front, originals: { front: capture.bytes } },
-    { layout: source.layout, documentRegions: { front: region } },
-    measures ? { measures } : {},
-  );
-  return signals;
-}
 
 describe('portrait swap model', () => {
   it('cuts the crop around the face with page on every side, edge pixels past the image', () => {

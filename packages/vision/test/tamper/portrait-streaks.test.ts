@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectSelfieFaces, type FaceBox } from '../../src/faces/detect.ts';
 import { toGrey } from '../../src/image/grey.ts';
 import { type NormalizedImage, normalizeImage } from '../../src/image/normalize.ts';
@@ -26,6 +26,10 @@ let photo: NormalizedImage;
 let face: FaceBox;
 
 beforeAll(async () => {
+  // The streak cue alone: the swap classifier reads portraits cut from a document page, and this
+  // picture is a face photo filling the frame (with the classifier on, it and the seam agree on
+  // that picture's edges: portrait-agreement.ts).
+  process.env.IDV_TAMPER_PORTRAIT_CNN = '0';
   const bytes = await readFile(packageFile('@vladmandic/human', 'assets/screenshot-faceid.jpg'));
   const enlarged = await sharp(bytes).resize({ width: 1600 }).jpeg({ quality: 85 }).toBuffer();
   photo = await normalizeImage(new Uint8Array(enlarged));
@@ -63,6 +67,10 @@ function turn(image: NormalizedImage, f: FaceBox): [NormalizedImage, FaceBox] {
   };
   return [{ ...image, rgb, width: h, height: w }, turned];
 }
+
+afterAll(() => {
+  delete process.env.IDV_TAMPER_PORTRAIT_CNN;
+});
 
 const portraitEdge = async (image: NormalizedImage, portrait: FaceBox) =>
   (await detectTamper({ front: image }, { layout: 'td1', portrait })).signals.find(
