@@ -35,10 +35,10 @@ import {
 import { optInCueOn } from './opt-in-cues.ts';
 import { PAGE_COLOUR_PEAK, pageColourPeak } from './page-colour.ts';
 import { colourSpread, documentWindow, PAGE_SCALE, photocopyStrength, STRICT_SCALE } from './photocopy.ts';
-import { SWAP_WITH_SEAM, swapWithSeamStrength } from './portrait-agreement.ts';
+import { SWAP_WITH_SEAM, swapSignStrength, swapWithSeamStrength } from './portrait-agreement.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
 import { compareWithGhost, ghostMismatchStrength } from './portrait-ghost.ts';
-import { PORTRAIT_SWAP, portraitModelOn, portraitSwapScore } from './portrait-model.ts';
+import { portraitModelOn, portraitSwapScore } from './portrait-model.ts';
 import { measurePortraitSeam, type SeamMeasure, seamStrength } from './portrait-seam.ts';
 import {
   MIN_STREAKS,
@@ -252,7 +252,8 @@ export async function detectTamper(
         )
       : null;
     // The learned swap classifier (portrait-model.ts). On unless IDV_TAMPER_PORTRAIT_CNN=0
-    // (read per call): see PORTRAIT_SWAP for its measured figures.
+    // (read per call): see PORTRAIT_SWAP (portrait-model.ts) for its measured figures, and
+    // portrait-agreement.ts for how it and the seam combine.
     const swap = portraitModelOn()
       ? await timedAsync('portrait_cnn', () => portraitSwapScore(images.front, portrait))
       : null;
@@ -271,7 +272,7 @@ export async function detectTamper(
       edges,
       swapWithSeamStrength(swap, seam),
       ghost ? (ghostMismatchStrength(ghost.score) ?? 0) : 0,
-      swap !== null ? (learnedStrength(swap, PORTRAIT_SWAP) ?? 0) : 0,
+      swapSignStrength(swap, seam),
     );
     if (strength > 0) add('portrait_edge', 'front', strength);
   }

@@ -1,9 +1,12 @@
+import { learnedStrength } from './capture-model.ts';
 import { REVIEW_MAX_STRENGTH } from './descriptions.ts';
 import { PORTRAIT_SWAP } from './portrait-model.ts';
-import type { SeamMeasure } from './portrait-seam.ts';
+import { SEAM_MIN_COVERAGE, type SeamMeasure } from './portrait-seam.ts';
 
 /**
- * `portrait_edge` when two portrait cues agree, each below the bar it has alone: the swap
+ * How the swap classifier and the seam combine into `portrait_edge`.
+ *
+ * First, two portrait cues agreeing, each below the bar it has alone: the swap
  * classifier (portrait-model.ts, a sign from p(swap) 0.80) and the seam all around the face
  * (portrait-seam.ts, opt-in alone). Each misreads genuine portraits its own way: the classifier
  * a page whose print it has not seen, the seam a photo printed with a hard frame on a tinted
@@ -33,4 +36,21 @@ export function swapWithSeamStrength(swap: number | null, seam: SeamMeasure | nu
   const seamShare = (seam.weakest - SWAP_WITH_SEAM.seam) / (1 - SWAP_WITH_SEAM.seam);
   const share = Math.min(1, swapShare, seamShare);
   return Math.round((0.01 + share * (REVIEW_MAX_STRENGTH - 0.01)) * 100) / 100;
+}
+
+/**
+ * Second, the classifier's own sign (PORTRAIT_SWAP: from p(swap) 0.80, high severity from 0.95)
+ * fails the check only when the seam agrees (weakest side ≥ SEAM_MIN_COVERAGE); without it the
+ * sign stays a review. Why: every swap of the tuning side that the classifier put at 0.95 or more
+ * also stepped on all four sides (91 of 91: pasted 17, blended 5, reglued 69 on `s21-tune` and
+ * the generated tuning half), while the classifier's known misreadings of genuine pages do not:
+ * a crease across a drawn colour card's portrait (p 0.97, seam 0.44 on the tuning draw
+ * `s20-tune`) failed the genuine card. A portrait too small for the seam (seam null) is a review
+ * at most for the same reason.
+ */
+export function swapSignStrength(swap: number | null, seam: SeamMeasure | null): number {
+  if (swap === null) return 0;
+  const alone = learnedStrength(swap, PORTRAIT_SWAP) ?? 0;
+  const seamed = seam !== null && seam.weakest >= SEAM_MIN_COVERAGE;
+  return seamed ? alone : Math.min(alone, REVIEW_MAX_STRENGTH);
 }

@@ -1,16 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { drawColourCard } from '../../scripts/eval/corpus/colour-card.ts';
+import { addMarks } from '../../scripts/eval/corpus/hazards.ts';
 import { swapPortrait } from '../../scripts/eval/corpus/portrait.ts';
 import { seededRng, seedOf } from '../../scripts/eval/corpus/rng.ts';
 import { synthSource } from '../../scripts/eval/corpus/synth-sources.ts';
 import { REVIEW_MAX_STRENGTH } from '../../src/tamper/descriptions.ts';
-import { SWAP_WITH_SEAM, swapWithSeamStrength } from '../../src/tamper/portrait-agreement.ts';
+import {
+  SWAP_WITH_SEAM,
+  swapSignStrength,
+  swapWithSeamStrength,
+} from '../../src/tamper/portrait-agreement.ts';
 import { PORTRAIT_SWAP } from '../../src/tamper/portrait-model.ts';
-import type { SeamMeasure } from '../../src/tamper/portrait-seam.ts';
+import { SEAM_MIN_COVERAGE, type SeamMeasure } from '../../src/tamper/portrait-seam.ts';
 import { tamperOn } from './page-capture.ts';
 
 /**
- * `portrait_edge` from the swap classifier and the seam agreeing, each below its own bar
- * (tamper/portrait-agreement.ts).
+ * `portrait_edge` from the swap classifier and the seam (tamper/portrait-agreement.ts): the two
+ * agreeing below their own bars raise a review; the classifier's own sign fails the check only
+ * with the seam.
  */
 
 const seamOf = (weakest: number): SeamMeasure => ({ sides: [weakest, 1, 1, 1], weakest });
@@ -45,6 +52,46 @@ describe('the swap classifier and the seam agreeing', () => {
   it('needs both measures', () => {
     expect(swapWithSeamStrength(null, seamOf(1))).toBe(0);
     expect(swapWithSeamStrength(0.75, null)).toBe(0);
+  });
+});
+
+describe("the classifier's own sign", () => {
+  it.each([
+    // [p(swap), seam's weakest side (null: face too small), severity]
+    [0.97, 0.8, 'high'], // a swap: both
+    [0.97, SEAM_MIN_COVERAGE, 'high'],
+    [0.97, 0.44, 'review'], // the classifier alone: held at review
+    [0.97, null, 'review'], // no seam measured: the same
+    [0.85, 0.2, 'review'], // under the high bar anyway
+    [0.5, 0.9, 'none'],
+  ])('p(swap) %f with a seam of %s: %s', (swap, seam, expected) => {
+    const strength = swapSignStrength(swap, seam === null ? null : seamOf(seam));
+    if (expected === 'none') expect(strength).toBe(0);
+    else if (expected === 'review') {
+      expect(strength).toBeGreaterThan(0);
+      expect(strength).toBeLessThanOrEqual(REVIEW_MAX_STRENGTH);
+    } else expect(strength).toBeGreaterThan(REVIEW_MAX_STRENGTH);
+  });
+
+  it('is nothing without the classifier', () => {
+    expect(swapSignStrength(null, seamOf(1))).toBe(0);
+  });
+
+  it("holds a crease across a genuine drawn card's portrait at review (the classifier alone)", {
+    timeout: 240_000,
+  }, async () => {
+    // A genuine colour card of the tuning draw `s20-tune`, its page marked (a crease runs across
+    // the portrait) and photographed as the hazards evaluation does: the classifier reads the
+    // crease as a swap (p ≥ 0.95) and failed the card; no seam surrounds the face.
+    const name = 'colour-card-s20-tune-10';
+    const card = await drawColourCard(seededRng(seedOf(name)), name);
+    const rng = seededRng(seedOf(`${name}:hazard:marks`));
+    const marked = await addMarks(card, rng);
+    const measures: Record<string, number> = {};
+    const signals = await tamperOn(card, marked, rng, measures);
+    expect(measures['front.portrait_swap']).toBeGreaterThanOrEqual(PORTRAIT_SWAP.high);
+    expect(measures['front.seam']).toBeLessThan(SEAM_MIN_COVERAGE);
+    expect(signals.find((s) => s.type === 'portrait_edge')?.severity).toBe('medium');
   });
 });
 
