@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneCaptureMapped } from '../../scripts/eval/corpus/phone-capture.ts';
 import { swapPortrait } from '../../scripts/eval/corpus/portrait.ts';
 import { type Rng, seededRng, seedOf } from '../../scripts/eval/corpus/rng.ts';
 import { synthSource } from '../../scripts/eval/corpus/synth-sources.ts';
 import type { GenuineSource } from '../../scripts/eval/corpus/types.ts';
-import { normalizeImage } from '../../src/image/normalize.ts';
-import { detectTamper } from '../../src/tamper/index.ts';
 import { GHOST_MATCH_MIN, ghostMismatchStrength } from '../../src/tamper/portrait-ghost.ts';
+import { tamperOn } from './page-capture.ts';
 
 /**
  * The ghost cue of `portrait_edge` on the attack corpus's own documents: a synthetic passport
@@ -17,34 +15,10 @@ import { GHOST_MATCH_MIN, ghostMismatchStrength } from '../../src/tamper/portrai
  */
 const SLOW = { timeout: 240_000 };
 
-/**
- * The tamper step on a phone capture of `image` (the capture drawn from `rng`), with the page's
- * extent carried through the capture, as the evaluation gives it.
- */
-async function tamperOn(source: GenuineSource, image: GenuineSource['image'], rng: Rng) {
-  const capture = await phoneCaptureMapped(image, rng);
-  const front = await normalizeImage(capture.bytes);
-  const k = front.width / front.originalWidth;
-  const corners = [
-    capture.map(0, 0),
-    capture.map(image.width, 0),
-    capture.map(image.width, image.height),
-    capture.map(0, image.height),
-  ].map(([x, y]) => [Math.min(front.width, Math.max(0, x * k)), Math.min(front.height, Math.max(0, y * k))]);
-  const xs = corners.map((p) => p[0]!);
-  const ys = corners.map((p) => p[1]!);
-  const region = {
-    x: Math.min(...xs),
-    y: Math.min(...ys),
-    w: Math.max(...xs) - Math.min(...xs),
-    h: Math.max(...ys) - Math.min(...ys),
-  };
+/** The tamper step's signs on a phone capture (page-capture.ts) and the ghost score it measured. */
+async function tamperOnGhost(source: GenuineSource, image: GenuineSource['image'], rng: Rng) {
   const measures: Record<string, number> = {};
-  const { signals } = await detectTamper(
-    { front, originals: { front: capture.bytes } },
-    { layout: source.layout, documentRegions: { front: region } },
-    { measures },
-  );
+  const signals = await tamperOn(source, image, rng, measures);
   return { signals, ghostMatch: measures['front.ghost_match'] };
 }
 
@@ -65,7 +39,7 @@ describe('portrait ghost', () => {
       const donor = await synthSource('tuning', 0);
       expect(page.name).toMatch(/passport-b/);
       expect(donor.portraitId).not.toBe(page.portraitId);
-      const genuine = await tamperOn(page, page.image, seededRng(seedOf(`${page.name}:bona`)));
+      const genuine = await tamperOnGhost(page, page.image, seededRng(seedOf(`${page.name}:bona`)));
       expect(genuine.signals.map((s) => s.type)).not.toContain('portrait_edge');
       // The score the evaluation's --dump records (front.ghost_match): the same person.
       expect(genuine.ghostMatch).toBeGreaterThanOrEqual(GHOST_MATCH_MIN);
@@ -78,7 +52,7 @@ describe('portrait ghost', () => {
         'blended',
         rng,
       );
-      const { signals, ghostMatch } = await tamperOn(page, swapped, rng);
+      const { signals, ghostMatch } = await tamperOnGhost(page, swapped, rng);
       expect(signals.find((s) => s.type === 'portrait_edge')?.severity).toBe('high');
       expect(ghostMatch).toBeLessThan(GHOST_MATCH_MIN);
     },
