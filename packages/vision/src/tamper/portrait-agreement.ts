@@ -16,8 +16,9 @@ import { SEAM_MIN_COVERAGE, type SeamMeasure } from './portrait-seam.ts';
  * and the seam agreeing"; the fresh draw `s21-tune` and the generated tuning half, 90 synthetic
  * genuine captures and 90 of each swap kind, and the fixtures' 3 real tuning pages):
  * - p(swap): synthetic genuine captures reach 0.62, the real tuning pages 0.67;
- * - the seam's weakest side: the real tuning pages' genuine portraits 0.32–0.56 (the synthetic
- *   ones reach 1.0: their photos are composited with a hard frame, hence the classifier too).
+ * - the seam's weakest side: the real tuning pages' genuine portraits 0.32–0.56; the synthetic
+ *   ones reach 1.0 (their photos are composited with a hard frame), which is why the seam alone
+ *   is not enough.
  * No genuine capture of the tuning side has both p(swap) ≥ 0.6 and a seam ≥ 0.7; pasted swaps
  * caught rose from 42 to 65 of 90, blended from 35 to 61, and 2 of the 3 real pages' pasted swaps.
  */
