@@ -260,14 +260,15 @@ export async function detectTamper(
     // The seam all around the face: a cue alone when switched on (IDV_TAMPER_SEAM=1), else
     // measured only where the classifier reaches the bar at which the two agreeing raise a sign
     // (portrait-agreement.ts), and for the evaluation's measures.
+    const seamAlone = optInCueOn('SEAM');
     const seam =
-      optInCueOn('SEAM') || (swap !== null && swap >= SWAP_WITH_SEAM.swap) || options.measures
+      seamAlone || (swap !== null && swap >= SWAP_WITH_SEAM.swap) || options.measures
         ? timed('portrait_seam', () => measurePortraitSeam(grey, portrait))
         : null;
     if (options.measures && swap !== null) options.measures['front.portrait_swap'] = swap;
     if (options.measures && seam) options.measures['front.seam'] = seam.weakest;
     if (options.measures && ghost) options.measures['front.ghost_match'] = ghost.score;
-    const edges = portraitEdgeStrength(images.front, portrait, grey, optInCueOn('SEAM') ? seam : null, timed);
+    const edges = portraitEdgeStrength(images.front, portrait, grey, seamAlone ? seam : null, timed);
     const strength = Math.max(
       edges,
       swapWithSeamStrength(swap, seam),
