@@ -20,13 +20,16 @@ import type { Half } from './fixture-split.ts';
  *
  *   npx tsx packages/vision/scripts/eval/bona-fide-hazards.ts [fixturesDir] [--half tuning]
  *       [--drawn N] [--synth N] [--draw TAG] [--paper-only] [--read] [--save DIR] [--sources name,name]
+ *       [--dump FILE]
  *
  * Sources as in generated-attacks.ts (the half's fixture pages, N paper cards and N colour
  * cards, `--synth N` synthetic documents), each captured by the same phone capture; glare and
  * blur are laid on the captured picture, the marks on the document before it. `--read` runs the
  * reading step on each upload (as the analyzer does) instead of giving the detectors the truth.
  * `--draw TAG` takes a fresh draw instead of the half's sources (generated-attacks.ts);
- * `--sources` keeps the sources whose name contains one of the given parts.
+ * `--sources` keeps the sources whose name contains one of the given parts. `--dump FILE` writes
+ * one JSON row per image (source, layout, condition, signs and `detectTamper`'s raw measures), so
+ * that a rule over the measures can be replayed without running the step again.
  */
 
 const CONDITIONS: Hazard[][] = [['glare'], ['blur'], ['marks'], ['marks', 'glare', 'blur']];
@@ -42,6 +45,7 @@ export async function evaluateHazards(
     read: boolean;
     save?: string;
     sources?: string[];
+    dump?: string;
   },
 ): Promise<void> {
   let sources: GenuineSource[] = await corpusSources(fixturesDir, half, opts);
@@ -50,6 +54,8 @@ export async function evaluateHazards(
   if (opts.save) await mkdir(opts.save, { recursive: true });
   const tally = new Map<string, { n: number; fail: number; paperN: number; paperFail: number }>();
   const rows: string[][] = [];
+  const dumped: { source: string; layout: string; condition: string; signals: unknown; measures: unknown }[] =
+    [];
   for (const source of sources) {
     for (const condition of CONDITIONS) {
       const label = condition.join('+');
@@ -82,6 +88,8 @@ export async function evaluateHazards(
         if (failed) t.paperFail++;
       }
       tally.set(label, t);
+      if (opts.dump)
+        dumped.push({ source: source.name, layout: source.layout, condition: label, signals, measures });
       // The page's colour peak, measured only when the grey spread alone would fail (page-colour.ts).
       const peak = measures['front.page_peak'];
       const signs = describeSignals(signals) + (peak === undefined ? '' : `; page peak ${peak.toFixed(3)}`);
@@ -101,6 +109,7 @@ export async function evaluateHazards(
   );
   console.log('');
   printTable(['source', 'condition', 'fail', 'signs'], rows);
+  if (opts.dump) await writeFile(opts.dump, JSON.stringify(dumped));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -109,7 +118,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = args.indexOf(flag);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const flagValues = new Set(['--half', '--drawn', '--synth', '--draw', '--save', '--sources'].map(value));
+  const flagValues = new Set(
+    ['--half', '--drawn', '--synth', '--draw', '--save', '--sources', '--dump'].map(value),
+  );
   const dir = resolve(
     args.find((a) => !a.startsWith('--') && !flagValues.has(a)) ??
       process.env.FIXTURES_DIR ??
@@ -119,6 +130,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const save = value('--save');
   const draw = value('--draw');
   const picked = value('--sources')?.split(',');
+  const dump = value('--dump');
   await evaluateHazards(dir, half, {
     drawn: Number(value('--drawn') ?? 6),
     synth: Number(value('--synth') ?? 0),
@@ -127,5 +139,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     read: args.includes('--read'),
     ...(save ? { save } : {}),
     ...(picked ? { sources: picked } : {}),
+    ...(dump ? { dump: resolve(dump) } : {}),
   });
 }

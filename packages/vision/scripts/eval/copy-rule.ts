@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { TamperSignal } from '@idv/core';
-import { LEARNED_COPY, learnedStrength } from '../../src/tamper/capture-model.ts';
+import { LEARNED_COPY, learnedCopyReviewStrength, learnedStrength } from '../../src/tamper/capture-model.ts';
 import { copyStrength } from '../../src/tamper/copy-agreement.ts';
 import { PAGE_SCALE, photocopyStrength, STRICT_SCALE } from '../../src/tamper/photocopy.ts';
 import { speckleStrength } from '../../src/tamper/toner-speckle.ts';
@@ -17,12 +17,17 @@ import { printTable } from './faces-common.ts';
  * the colour spread alone (the default), every cue alone at full strength (IDV_TAMPER_LEARNED=1
  * IDV_TAMPER_SPECKLE=1), and the agreement (copy-agreement.ts, IDV_TAMPER_COPY_AGREE=1). Prints
  * flagged (any severity) and high (a tamper fail) per kind. The front only: the corpus's uploads
- * are single-sided.
+ * are single-sided. The last two columns: the sign the run raised, and that sign with the
+ * classifier's copy part added at review (LEARNED_COPY_REVIEW, `IDV_TAMPER_LEARNED=review`) for
+ * a dump written without it. A `bona-fide-hazards.ts
+ * --dump` file is read too (its rows are grouped by condition).
  */
 
 interface Row {
-  set: string;
-  kind: string;
+  set?: string;
+  kind?: string;
+  /** A hazards dump's condition (glare, blur, …) in place of the kind. */
+  condition?: string;
   layout: string;
   signals: TamperSignal[];
   measures: Record<string, number>;
@@ -65,7 +70,7 @@ const rows: Row[] = [];
 for (const file of process.argv.slice(2)) rows.push(...(JSON.parse(await readFile(file, 'utf8')) as Row[]));
 const groups = new Map<string, Row[]>();
 for (const row of rows) {
-  const key = `${row.set} ${row.kind}`;
+  const key = `${row.set ?? 'hazards'} ${row.kind ?? row.condition}`;
   groups.set(key, [...(groups.get(key) ?? []), row]);
 }
 const table: string[][] = [];
@@ -87,6 +92,18 @@ for (const [key, group] of [...groups].sort()) {
   const raisedHigh = raised.filter((r) =>
     r.signals.some((s) => s.type === 'photocopy' && s.side === 'front' && s.severity === 'high'),
   );
-  table.push([key, ...cells, `${raised.length}/${group.length}, high ${raisedHigh.length}`]);
+  const p = (r: Row) => r.measures['front.learned_copy'];
+  const withReview = group.filter(
+    (r) => raised.includes(r) || (p(r) !== undefined && learnedCopyReviewStrength(p(r)!) !== null),
+  );
+  table.push([
+    key,
+    ...cells,
+    `${raised.length}/${group.length}, high ${raisedHigh.length}`,
+    `${withReview.length}/${group.length}, high ${raisedHigh.length}`,
+  ]);
 }
-printTable(['set and kind', ...RULES.map(([name]) => name), 'raised in the run'], table);
+printTable(
+  ['set and kind', ...RULES.map(([name]) => name), 'raised in the run', 'run + copy part at review'],
+  table,
+);

@@ -35,7 +35,8 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  * rank weights without running the step again. `--sources` keeps the generated sources whose
  * name contains one of the given parts (to look again at a few images; `--only none` leaves the
  * attacks out and keeps the bona fide captures). The capture
- * classifier's parts follow IDV_TAMPER_LEARNED (`screen` by default, `1` adds the copy part);
+ * classifier's parts follow IDV_TAMPER_LEARNED (`screen` by default, `review` adds the copy part
+ * as a review only, `1` the copy part at full strength);
  * IDV_TAMPER_CAPTURE_MODEL and IDV_TAMPER_CAPTURE_TEMPERATURE measure other weights (a training
  * run's snapshot and the temperature of its log) paired against the committed ones.
  *

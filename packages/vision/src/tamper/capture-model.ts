@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { modelRunner } from '../runtime/backend.ts';
+import { REVIEW_MAX_STRENGTH } from './descriptions.ts';
 import type { Region } from './types.ts';
 
 /**
@@ -52,14 +53,22 @@ export function captureModel(): { path: string; temperature: number } {
  * - `screen` (the default): `photo_of_screen` from the model. On the holdouts it caught every
  *   generated screen recapture and raised no tamper fail on a bona fide document (the clean
  *   digital passport that session 2's run read as a screen is now 0.07, medium at most).
- * - `1`: the copy part too. Off by default: on the fixture holdout half it added two high
- *   `photocopy` signs (tamper fails) on genuine documents (3 of 28 bona fide failed, against 1
- *   of 28 without it); docs/benchmarks.md, issue 14, session 3.
+ * - `review`: the copy part too, as a review only, from a high bar (LEARNED_COPY_REVIEW). Opt-in:
+ *   on a fresh holdout draw every capture it would have flagged was flagged by the colour
+ *   spread already (docs/decisions.md, issue 14, "The capture classifier's copy part, alone, at
+ *   review: measured, not kept").
+ * - `1`: the copy part at full strength (LEARNED_COPY: a fail from 0.75). Opt-in: on the fixture
+ *   holdout half it added two high `photocopy` signs (tamper fails) on genuine documents (3 of
+ *   28 bona fide failed, against 1 of 28 without it); docs/benchmarks.md, issue 14, session 3.
  * - `0`: neither.
  */
-export function learnedCues(): { screen: boolean; copy: boolean } {
+export function learnedCues(): { screen: boolean; copy: boolean; copyReview: boolean } {
   const mode = process.env.IDV_TAMPER_LEARNED ?? 'screen';
-  return { screen: mode === 'screen' || mode === '1', copy: mode === '1' };
+  return {
+    screen: mode === 'review' || mode === 'screen' || mode === '1',
+    copy: mode === '1',
+    copyReview: mode === 'review',
+  };
 }
 
 export interface CaptureScores {
@@ -145,3 +154,30 @@ export const LEARNED_SCREEN = { sign: 0.5, high: 0.8 };
  * grey copies caught from 0.6 (the colour spread, photocopy.ts, catches grey copies anyway).
  */
 export const LEARNED_COPY = { sign: 0.6, high: 0.75 };
+
+/**
+ * Copy, alone and at review (opt-in, `IDV_TAMPER_LEARNED=review`): real genuine pages read
+ * higher than generated ones, so the bar sits above every genuine capture of the tuning side
+ * with a margin. On a fresh tuning draw (`s22-tune`: 15 paper and 15 colour cards, 45 synthetic
+ * documents, read boxes) generated genuine captures reach p(copy) 0.71 (paper cards 0.56); the
+ * fixtures' real tuning pages read 0.00, 0.25, 0.56 and 0.78. Above 0.78 with a margin of 0.05
+ * for real pages: 0.85. There prints photographed under a lamp read 0.36–0.99 while colour
+ * copies stay under 0.81: the cue adds prints, not colour copies (tuning: prints caught 57 → 64
+ * of 75, colour copies 32 → 32, genuine flagged 19 → 19 of 75). On the fresh holdout draw
+ * `s22-hold` it added none (prints 58 → 58, colour copies 37 → 37 of 75), so it stays opt-in.
+ * docs/decisions.md, issue 14, "The capture classifier's copy part, alone, at review".
+ */
+export const LEARNED_COPY_REVIEW = { sign: 0.85 };
+
+/**
+ * The copy part's strength when it may only ask for a review: null under the bar, then 0.01 at
+ * the bar rising to REVIEW_MAX_STRENGTH (0.49: medium severity, never a fail) at certainty.
+ */
+export function learnedCopyReviewStrength(p: number): number | null {
+  if (p < LEARNED_COPY_REVIEW.sign) return null;
+  return (
+    0.01 +
+    (REVIEW_MAX_STRENGTH - 0.01) *
+      Math.min(1, (p - LEARNED_COPY_REVIEW.sign) / (1 - LEARNED_COPY_REVIEW.sign))
+  );
+}

@@ -15,6 +15,7 @@ import {
   captureScores,
   LEARNED_COPY,
   LEARNED_SCREEN,
+  learnedCopyReviewStrength,
   learnedCues,
   learnedStrength,
 } from './capture-model.ts';
@@ -177,10 +178,12 @@ export async function detectTamper(
     const spread = timed('photocopy', () => colourSpread(image, window, scale.weighted));
     // The learned cue (capture-model.ts): toner, halftone and subpixel texture the colour
     // spread cannot see. By default only its screen part is used (learnedCues: the copy part
-    // false-alarms on real documents).
+    // false-alarms on real documents at full strength, and adds nothing as a review).
     const cues = learnedCues();
     const learned =
-      cues.screen || cues.copy ? await timedAsync('learned', () => captureScores(image, window)) : null;
+      cues.screen || cues.copy || cues.copyReview
+        ? await timedAsync('learned', () => captureScores(image, window))
+        : null;
     // With IDV_TAMPER_COPY_AGREE=1 the copy cues all run and a fail needs two of them
     // (copy-agreement.ts); off by default, see there.
     const agree = copyAgreementOn();
@@ -197,7 +200,13 @@ export async function detectTamper(
       greyStrength !== null && pagePeak > PAGE_COLOUR_PEAK
         ? Math.min(greyStrength, REVIEW_MAX_STRENGTH)
         : greyStrength;
-    const learnedCopy = learned && (cues.copy || agree) ? learnedStrength(learned.copy, LEARNED_COPY) : null;
+    const learnedCopy = !learned
+      ? null
+      : cues.copy || agree
+        ? learnedStrength(learned.copy, LEARNED_COPY)
+        : cues.copyReview
+          ? learnedCopyReviewStrength(learned.copy)
+          : null;
     // Stray toner dots on the blank paper (toner-speckle.ts): a copy that kept its colour.
     // Opt-in (speckleCueOn): it false-alarms on real genuine documents.
     const speckle = speckleCueOn() || agree ? timed('speckle', () => measureSpeckle(image, window)) : null;
