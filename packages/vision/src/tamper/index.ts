@@ -35,6 +35,7 @@ import {
 } from './font-consistency.ts';
 import { optInCueOn } from './opt-in-cues.ts';
 import { PAGE_COLOUR_PEAK, pageColourPeak } from './page-colour.ts';
+import { paperCardCopyStrength } from './paper-card-copy.ts';
 import { colourSpread, documentWindow, PAGE_SCALE, photocopyStrength, STRICT_SCALE } from './photocopy.ts';
 import { SWAP_WITH_SEAM, swapSignStrength, swapWithSeamStrength } from './portrait-agreement.ts';
 import { cutSides, MIN_CUT_SIDES, measurePortraitEdges } from './portrait-edge.ts';
@@ -222,7 +223,10 @@ export async function detectTamper(
       learned: learnedCopy,
       speckle: speckle ? speckleStrength(speckle.density) : null,
     };
-    const copy = agree ? copyStrength(copyCues) : strongestCopyCue(copyCues);
+    const handMade = agree ? copyStrength(copyCues) : strongestCopyCue(copyCues);
+    // On the paper card the classifier confirms or clears the spread's sign and raises a review
+    // alone from a high bar (paper-card-copy.ts).
+    const copy = paperCard && learned && !agree ? paperCardCopyStrength(handMade, learned.copy) : handMade;
     // The paper card is a copy-like object by nature: drawn independently (corpus/paper-card.ts)
     // with a black and white photo and a faded stamp, a genuine card is about as grey as a
     // photocopy of it (the former 0.004 against 0.005–0.009 unweighted). Colour alone cannot

@@ -1,3 +1,4 @@
+import type { DocumentLayout } from '@idv/core';
 import { afterAll, beforeAll } from 'vitest';
 import { phoneCaptureMapped } from '../../scripts/eval/corpus/phone-capture.ts';
 import { seededRng } from '../../scripts/eval/corpus/rng.ts';
@@ -8,9 +9,10 @@ import { detectTamper } from '../../src/tamper/index.ts';
 /**
  * The tamper step's `photocopy` sign on a phone capture of `img` (the attack corpus's capture,
  * seeded), with the document's extent known as the reading step would give it, and the raw
- * measures the step took (`front.spread`, `front.learned_copy`, …). Shared by the copy tests.
+ * measures the step took (`front.spread`, `front.learned_copy`, …), for a document of `layout`.
+ * Shared by the copy tests.
  */
-export async function photocopyOnCapture(img: RgbImage, seed: number) {
+export async function photocopyOnCapture(img: RgbImage, seed: number, layout: DocumentLayout = 'unknown') {
   const { bytes, map } = await phoneCaptureMapped(img, seededRng(seed));
   const image = await normalizeImage(bytes);
   const k = image.width / image.originalWidth;
@@ -20,7 +22,7 @@ export async function photocopyOnCapture(img: RgbImage, seed: number) {
   const measures: Record<string, number> = {};
   const { signals } = await detectTamper(
     { front: image },
-    { layout: 'unknown', portrait: null, documentRegions: { front: window }, nativeScreenRatios: {} },
+    { layout, portrait: null, documentRegions: { front: window }, nativeScreenRatios: {} },
     { measures },
   );
   return { sign: signals.find((s) => s.type === 'photocopy'), signals, measures };
