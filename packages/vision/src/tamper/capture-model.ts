@@ -181,3 +181,17 @@ export function learnedCopyReviewStrength(p: number): number | null {
       Math.min(1, (p - LEARNED_COPY_REVIEW.sign) / (1 - LEARNED_COPY_REVIEW.sign))
   );
 }
+
+/**
+ * The copy part's strength as the switches allow (learnedCues): at full strength with `1` or
+ * when the copy cues combine by agreement (`fullStrength`), as a review only with `review`,
+ * otherwise none.
+ */
+export function learnedCopyStrength(
+  p: number,
+  cues: ReturnType<typeof learnedCues>,
+  fullStrength: boolean,
+): number | null {
+  if (cues.copy || fullStrength) return learnedStrength(p, LEARNED_COPY);
+  return cues.copyReview ? learnedCopyReviewStrength(p) : null;
+}

@@ -13,9 +13,8 @@ import {
 } from './capture.ts';
 import {
   captureScores,
-  LEARNED_COPY,
   LEARNED_SCREEN,
-  learnedCopyReviewStrength,
+  learnedCopyStrength,
   learnedCues,
   learnedStrength,
 } from './capture-model.ts';
@@ -201,13 +200,7 @@ export async function detectTamper(
       greyStrength !== null && pagePeak > PAGE_COLOUR_PEAK
         ? Math.min(greyStrength, REVIEW_MAX_STRENGTH)
         : greyStrength;
-    const learnedCopy = !learned
-      ? null
-      : cues.copy || agree
-        ? learnedStrength(learned.copy, LEARNED_COPY)
-        : cues.copyReview
-          ? learnedCopyReviewStrength(learned.copy)
-          : null;
+    const learnedCopy = learned ? learnedCopyStrength(learned.copy, cues, agree) : null;
     // Stray toner dots on the blank paper (toner-speckle.ts): a copy that kept its colour.
     // Opt-in (speckleCueOn): it false-alarms on real genuine documents.
     const speckle = speckleCueOn() || agree ? timed('speckle', () => measureSpeckle(image, window)) : null;
@@ -223,10 +216,10 @@ export async function detectTamper(
       learned: learnedCopy,
       speckle: speckle ? speckleStrength(speckle.density) : null,
     };
-    const handMade = agree ? copyStrength(copyCues) : strongestCopyCue(copyCues);
-    // On the paper card the classifier confirms or clears the spread's sign and raises a review
+    const fromCues = agree ? copyStrength(copyCues) : strongestCopyCue(copyCues);
+    // On the paper card the classifier confirms or clears the cues' sign and raises a review
     // alone from a high bar (paper-card-copy.ts).
-    const copy = paperCard && learned && !agree ? paperCardCopyStrength(handMade, learned.copy) : handMade;
+    const copy = paperCard && learned && !agree ? paperCardCopyStrength(fromCues, learned.copy) : fromCues;
     // The paper card is a copy-like object by nature: drawn independently (corpus/paper-card.ts)
     // with a black and white photo and a faded stamp, a genuine card is about as grey as a
     // photocopy of it (the former 0.004 against 0.005–0.009 unweighted). Colour alone cannot

@@ -25,11 +25,12 @@ import { REVIEW_MAX_STRENGTH } from './descriptions.ts';
 export const PAPER_CARD_COPY = { confirm: 0.4, alone: 0.7 };
 
 /**
- * The paper card's `photocopy` strength (a review at most), null for no sign. `handMade` is the
- * sign the hand-made copy cues would raise (strongestCopyCue), `pCopy` the classifier's p(copy).
+ * The paper card's `photocopy` strength (a review at most), null for no sign. `fromCues` is the
+ * sign the copy cues would raise on any other layout (by default the colour spread's), `pCopy`
+ * the classifier's p(copy).
  */
-export function paperCardCopyStrength(handMade: number | null, pCopy: number): number | null {
-  const confirmed = handMade !== null && pCopy >= PAPER_CARD_COPY.confirm ? handMade : null;
+export function paperCardCopyStrength(fromCues: number | null, pCopy: number): number | null {
+  const confirmed = fromCues !== null && pCopy >= PAPER_CARD_COPY.confirm ? fromCues : null;
   const alone =
     pCopy >= PAPER_CARD_COPY.alone
       ? 0.01 + ((REVIEW_MAX_STRENGTH - 0.01) * (pCopy - PAPER_CARD_COPY.alone)) / (1 - PAPER_CARD_COPY.alone)

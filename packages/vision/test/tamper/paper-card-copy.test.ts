@@ -11,7 +11,7 @@ const SLOW = { timeout: 240_000 };
 
 describe("the paper card's copy sign: the spread's sign and the classifier's p(copy)", () => {
   it.each([
-    // [the hand-made sign, p(copy), the paper card's sign]
+    // [the copy cues' sign, p(copy), the paper card's sign]
     [null, 0.2, null],
     [null, 0.69, null],
     [0.3, 0.39, null], // the classifier clears the spread's sign
@@ -22,8 +22,8 @@ describe("the paper card's copy sign: the spread's sign and the classifier's p(c
     [0.1, 0.85, 0.25], // both: the stronger
     [null, 1, REVIEW_MAX_STRENGTH],
     [1, 0.9, REVIEW_MAX_STRENGTH], // never above a review on this layout
-  ])('hand-made %s, p(copy) %f → %s', (handMade, p, expected) => {
-    const s = paperCardCopyStrength(handMade, p);
+  ])('cues %s, p(copy) %f → %s', (fromCues, p, expected) => {
+    const s = paperCardCopyStrength(fromCues, p);
     if (expected === null) expect(s).toBeNull();
     else expect(s).toBeCloseTo(expected, 6);
   });
