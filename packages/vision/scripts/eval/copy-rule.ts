@@ -19,8 +19,8 @@ import { printTable } from './faces-common.ts';
  * flagged (any severity) and high (a tamper fail) per kind. The front only: the corpus's uploads
  * are single-sided. The last two columns: the sign the run raised, and that sign with the
  * classifier's copy part added at review (LEARNED_COPY_REVIEW, `IDV_TAMPER_LEARNED=review`) for
- * a dump written without it. A `bona-fide-hazards.ts
- * --dump` file is read too (its rows are grouped by condition).
+ * a dump written without it. A `bona-fide-hazards.ts --dump` file is read too (its rows are
+ * grouped by condition).
  */
 
 interface Row {
