@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { modelRunner } from '../runtime/backend.ts';
-import { REVIEW_MAX_STRENGTH } from './descriptions.ts';
+import { reviewStrength } from './descriptions.ts';
 import type { Region } from './types.ts';
 
 /**
@@ -175,11 +175,7 @@ export const LEARNED_COPY_REVIEW = { sign: 0.85 };
  */
 export function learnedCopyReviewStrength(p: number): number | null {
   if (p < LEARNED_COPY_REVIEW.sign) return null;
-  return (
-    0.01 +
-    (REVIEW_MAX_STRENGTH - 0.01) *
-      Math.min(1, (p - LEARNED_COPY_REVIEW.sign) / (1 - LEARNED_COPY_REVIEW.sign))
-  );
+  return reviewStrength((p - LEARNED_COPY_REVIEW.sign) / (1 - LEARNED_COPY_REVIEW.sign));
 }
 
 /**

@@ -81,6 +81,15 @@ export const HIGH_STRENGTH = 0.5;
  */
 export const REVIEW_MAX_STRENGTH = 0.49;
 
+/**
+ * A review-only cue's strength from how far it is past its bar (`share`, 0 at the bar, 1 at its
+ * certainty; clamped): 0.01 at the bar, so that a sign just over the bar still shows, up to
+ * REVIEW_MAX_STRENGTH.
+ */
+export function reviewStrength(share: number): number {
+  return 0.01 + Math.max(0, Math.min(1, share)) * (REVIEW_MAX_STRENGTH - 0.01);
+}
+
 /** Severity from a detector's strength: fraud signs start at medium, capture ones at low. */
 export function severityFor(type: TamperType, strength: number): Severity {
   if (TAMPER_SIGNS[type].capture) return strength >= HIGH_STRENGTH ? 'medium' : 'low';

@@ -1,4 +1,4 @@
-import { REVIEW_MAX_STRENGTH } from './descriptions.ts';
+import { REVIEW_MAX_STRENGTH, reviewStrength } from './descriptions.ts';
 
 /**
  * The `photocopy` sign on Niger's paper card, from the colour spread and the capture classifier
@@ -33,7 +33,7 @@ export function paperCardCopyStrength(fromCues: number | null, pCopy: number): n
   const confirmed = fromCues !== null && pCopy >= PAPER_CARD_COPY.confirm ? fromCues : null;
   const alone =
     pCopy >= PAPER_CARD_COPY.alone
-      ? 0.01 + ((REVIEW_MAX_STRENGTH - 0.01) * (pCopy - PAPER_CARD_COPY.alone)) / (1 - PAPER_CARD_COPY.alone)
+      ? reviewStrength((pCopy - PAPER_CARD_COPY.alone) / (1 - PAPER_CARD_COPY.alone))
       : null;
   if (confirmed === null && alone === null) return null;
   return Math.min(REVIEW_MAX_STRENGTH, Math.max(confirmed ?? 0, alone ?? 0));

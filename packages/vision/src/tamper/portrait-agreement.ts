@@ -1,5 +1,5 @@
 import { learnedStrength } from './capture-model.ts';
-import { REVIEW_MAX_STRENGTH } from './descriptions.ts';
+import { REVIEW_MAX_STRENGTH, reviewStrength } from './descriptions.ts';
 import { PORTRAIT_SWAP } from './portrait-model.ts';
 import { SEAM_MIN_COVERAGE, type SeamMeasure } from './portrait-seam.ts';
 
@@ -35,8 +35,7 @@ export function swapWithSeamStrength(swap: number | null, seam: SeamMeasure | nu
   if (swap < SWAP_WITH_SEAM.swap || seam.weakest < SWAP_WITH_SEAM.seam) return 0;
   const swapShare = (swap - SWAP_WITH_SEAM.swap) / (PORTRAIT_SWAP.sign - SWAP_WITH_SEAM.swap);
   const seamShare = (seam.weakest - SWAP_WITH_SEAM.seam) / (1 - SWAP_WITH_SEAM.seam);
-  const share = Math.min(1, swapShare, seamShare);
-  return Math.round((0.01 + share * (REVIEW_MAX_STRENGTH - 0.01)) * 100) / 100;
+  return Math.round(reviewStrength(Math.min(swapShare, seamShare)) * 100) / 100;
 }
 
 /**
