@@ -86,10 +86,12 @@ export async function substituteGlyph(
   rng: Rng,
   look: { scale?: number; family?: string; weight?: string } = {},
 ): Promise<RgbImage> {
-  const glyphs = glyphColumns(img, box);
-  if (glyphs.length < 3) return overwriteField(img, box, field, rng);
-  // Not the first or last glyph: the changed digit sits inside the value.
-  const [x0, x1] = glyphs[1 + Math.floor(rng.next() * (glyphs.length - 2))]!;
+  const columns = glyphColumns(img, box);
+  // Not the first or last glyph (the changed digit sits inside the value), and a whole glyph:
+  // a forger changes a digit or a letter, not a date's dot or a name's apostrophe.
+  const candidates = wholeGlyphs(img, columns, box).filter((c) => c !== columns[0] && c !== columns.at(-1));
+  if (candidates.length === 0) return overwriteField(img, box, field, rng);
+  const [x0, x1] = candidates[Math.floor(rng.next() * candidates.length)]!;
   const paper = ringColour(img, box);
   const out = fillRect(img, { x: x0 - 1, y: box.y, w: x1 - x0 + 3, h: box.h }, paper);
   const digits = /date|number|mrz|personal/.test(field);
@@ -107,6 +109,26 @@ export async function substituteGlyph(
     out,
     `<text x="${(x0 + x1) / 2}" y="${bottom + 1}" text-anchor="middle" font-family="${family}" font-weight="${weight}" font-size="${size.toFixed(1)}" fill="rgb(20,20,20)">${esc(ch)}</text>`,
   );
+}
+
+/**
+ * The column runs of a value that hold a whole glyph: ink at least 80 % as tall as the value's
+ * capitals (the 75th percentile of the runs' ink heights), no wider than one and a half of the
+ * runs' median width. A date's dot, a slash's foot or an apostrophe is shorter; two glyphs run
+ * together are wider. Before this rule the glyph drawn in place of a dot was sized from the
+ * dot's own ink (a 4 px "digit"): a substitution nobody could see, counted as a miss.
+ */
+export function wholeGlyphs(img: RgbImage, columns: [number, number][], box: Rect): [number, number][] {
+  const heights = columns.map(([a, b]) => {
+    const [top, bottom] = inkRows(img, a, b, box);
+    return bottom - top + 1;
+  });
+  const widths = columns.map(([a, b]) => b - a + 1);
+  const rank = (xs: number[], q: number) =>
+    [...xs].sort((u, v) => u - v)[Math.floor(q * (xs.length - 1))] ?? 0;
+  const capitals = rank(heights, 0.75);
+  const width = rank(widths, 0.5);
+  return columns.filter((_, i) => heights[i]! >= 0.8 * capitals && widths[i]! <= 1.5 * width);
 }
 
 /** First and last rows with ink between columns x0 and x1 of the box. */
