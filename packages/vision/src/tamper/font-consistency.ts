@@ -12,6 +12,17 @@ import { type Glyph, glyphs, uprightField } from './glyphs.ts';
 
 /** Fields printed in capitals or digits only, where every glyph has the same height. */
 const UNIFORM_HEIGHT_FIELDS = /^(document_number|date_of_birth|date_of_expiry|date_of_issue|mrz.*|surname)$/;
+/**
+ * Fields most documents print in capitals, some in mixed case (given names, a place, a
+ * nationality): judged by height only where the glyphs themselves show capitals
+ * (`capitalsOnly`, readsAsCapitals). Before, a substitution there was never judged: 17 of 44
+ * targets of the tuning half's substitutions fell in fields never judged (with the paper
+ * card's values). On the tuning side (read boxes; fresh draw `s23-tune`, 90 sources, and the
+ * generated tuning half, 40) substitutions caught rose from 42 to 59 of 130, with no genuine
+ * capture flagged (0 of 130) and none of the 4 real tuning pages (docs/decisions.md, issue 14,
+ * "Glyph substitutions in given names").
+ */
+const CAPITALS_FIELDS = /^(given_names|nationality|place_of_birth)$/;
 
 /**
  * Below this glyph height (photo px) JPEG and resampling make height measures unreliable. A phone
@@ -97,7 +108,7 @@ export function fieldFontDeviation(
   image: NormalizedImage,
   box: Box & { quad?: [number, number][] },
   grey?: GreyImage,
-  opts: { fillers?: boolean; heights?: boolean; paddedByHeight?: boolean } = {},
+  opts: { fillers?: boolean; heights?: boolean; paddedByHeight?: boolean; capitalsOnly?: boolean } = {},
 ): { height: number | null; stroke: number | null; foreignInk?: boolean } {
   const none = { height: null, stroke: null };
   const height = box.quad
@@ -135,6 +146,8 @@ export function fieldFontDeviation(
   const outsideValue = (g: Glyph) => g.x + g.w / 2 < value.from || g.x + g.w / 2 > value.to;
   let worst = 0;
   let odd: Glyph | null = null;
+  // Glyphs breaking the tolerance, taller ones at a word's start apart (capitalsOnly).
+  const breaking: { glyph: Glyph; taller: boolean }[] = [];
   for (const g of letters) {
     const expected = capitalAt(g);
     if (expected <= 0) continue;
@@ -143,17 +156,52 @@ export function fieldFontDeviation(
       if (opts.fillers || inMargin(g) || outsideValue(g)) continue;
       if (baseline - (g.y + g.h) > BASELINE_TOLERANCE * expected) continue;
     }
+    if (Math.abs(deviation) > GLYPH_HEIGHT_TOLERANCE) breaking.push({ glyph: g, taller: deviation > 0 });
     if (Math.abs(deviation) > worst) {
       worst = Math.abs(deviation);
       odd = g;
     }
   }
+  if (opts.capitalsOnly && !readsAsCapitals(breaking, letters, capitalAt))
+    return { height: null, stroke: null };
   // Asked only of a break the tamper step reports: below the tolerance it changes nothing.
   const foreignInk =
     odd !== null &&
     worst > GLYPH_HEIGHT_TOLERANCE &&
     joinedToOtherInk(crop, odd, capitals.inliers, baseline, capitalAt(odd));
   return { height: worst, stroke: strokeDeviation(capitals.inliers), foreignInk };
+}
+
+/**
+ * Whether a field that may be printed in mixed case (CAPITALS_FIELDS) shows capitals, so that its
+ * heights can be judged: at most one glyph breaks the capitals' height, and not a taller one
+ * opening a word. In mixed case the line is fitted to the lowercase letters, and every word's
+ * capital and every ascender (d, h, l, t) stands above it: two glyphs or more, or one at the
+ * start of a one-word value ("Moussa"). A forger's one glyph of another size inside capitals
+ * breaks the line alone.
+ */
+function readsAsCapitals(
+  breaking: { glyph: Glyph; taller: boolean }[],
+  letters: Glyph[],
+  capitalAt: (g: Glyph) => number,
+): boolean {
+  if (breaking.length === 0) return true;
+  if (breaking.length > 1) return false;
+  const { glyph, taller } = breaking[0]!;
+  return !(taller && wordStarts(letters, capitalAt).has(glyph));
+}
+
+/** The first glyph of each word (glyphs split at WORD_GAP, as valueSpan does). */
+function wordStarts(letters: Glyph[], capitalAt: (g: Glyph) => number): Set<Glyph> {
+  const starts = new Set<Glyph>();
+  let right = Number.NEGATIVE_INFINITY;
+  let last: Glyph | null = null;
+  for (const g of [...letters].sort((a, b) => a.x - b.x)) {
+    if (!last || g.x - right > WORD_GAP * capitalAt(last)) starts.add(g);
+    last = g;
+    right = Math.max(right, g.x + g.w);
+  }
+  return starts;
 }
 
 /**
@@ -293,7 +341,7 @@ export const WORD_GAP = 0.3;
 /**
  * Where the value lies along a field crop: from the first to the last word (glyphs split at
  * WORD_GAP) holding a glyph of capital height. A value is printed in capitals or digits
- * (UNIFORM_HEIGHT_FIELDS); a label glued to it by the reading step is printed smaller or in
+ * (UNIFORM_HEIGHT_FIELDS, and CAPITALS_FIELDS where they show capitals); a label glued to it by the reading step is printed smaller or in
  * lowercase ("N° / No", "Date of birth:"), so none of its glyphs reaches the capitals' height.
  * What lies beyond the value's words at one end is set aside only when it holds two glyphs or
  * more (a label is a word); a single shorter glyph there is a substitution at the value's end
@@ -347,6 +395,12 @@ const CAPITAL_FIT_BAND = 0.1;
 /** A shorter glyph whose bottom is within 8 % of the capital height of the baseline stands on it (±1–2 px). */
 const BASELINE_TOLERANCE = 0.08;
 
-export function isUniformHeightField(field: string): boolean {
-  return UNIFORM_HEIGHT_FIELDS.test(field);
+/**
+ * How a field's glyph heights are judged: `uniform` (capitals or digits by nature), `capitals`
+ * (judged only when its glyphs read as capitals: fieldFontDeviation's `capitalsOnly`), or not
+ * at all.
+ */
+export function heightRuleOf(field: string): 'uniform' | 'capitals' | null {
+  if (UNIFORM_HEIGHT_FIELDS.test(field)) return 'uniform';
+  return CAPITALS_FIELDS.test(field) ? 'capitals' : null;
 }

@@ -30,7 +30,7 @@ import {
   DOCUMENT_NUMBER_STROKE_TOLERANCE,
   fieldFontDeviation,
   GLYPH_HEIGHT_TOLERANCE,
-  isUniformHeightField,
+  heightRuleOf,
 } from './font-consistency.ts';
 import { optInCueOn } from './opt-in-cues.ts';
 import { PAGE_COLOUR_PEAK, pageColourPeak } from './page-colour.ts';
@@ -341,8 +341,10 @@ export async function detectTamper(
         aspect: shape.w / Math.max(1, shape.h),
       });
     }
-    if (isUniformHeightField(box.field)) {
-      // The height cue. The stroke cue (font-consistency.ts, strokeDeviation) on every field
+    const heightRule = heightRuleOf(box.field);
+    if (heightRule) {
+      // The height cue, on fields of capitals or digits, and on given names, place of birth and
+      // nationality where their glyphs show capitals (heightRuleOf). The stroke cue (font-consistency.ts, strokeDeviation) on every field
       // flagged 11 of 34 bona fide captures of the generated holdout (real pages' names and dates
       // vary in weight more than the tuning half showed); on document numbers only it is opt-in
       // (IDV_TAMPER_NUMBER_STROKE=1): on the real holdout half it flagged one more bona fide page
@@ -350,6 +352,7 @@ export async function detectTamper(
       const font = timed('font', () =>
         fieldFontDeviation(image, box, grey ?? undefined, {
           fillers: box.field.startsWith('mrz'),
+          capitalsOnly: heightRule === 'capitals',
           // The reading step's value boxes (with a quad) are padded by one line height.
           paddedByHeight: box.quad !== undefined,
         }),
@@ -363,11 +366,14 @@ export async function detectTamper(
         const strength = strengthBetween(font.height, GLYPH_HEIGHT_TOLERANCE, 0.5);
         // Text joined to a stamp's or a pen's ink (font-consistency.ts joinedToOtherInk), or on a
         // blurred or glared side (dullsFinePrint): a review, never a fail (stamps and
-        // handwriting on genuine documents; capture problems never fail alone).
+        // handwriting on genuine documents; capture problems never fail alone). A field that
+        // may be printed in mixed case (heightRule `capitals`) too: that it is printed in
+        // capitals at all is read from the same glyphs whose heights are judged.
+        const reviewOnly = font.foreignInk || dulledSides.has(box.side) || heightRule === 'capitals';
         add(
           'font_inconsistency',
           box.side,
-          font.foreignInk || dulledSides.has(box.side) ? Math.min(strength, REVIEW_MAX_STRENGTH) : strength,
+          reviewOnly ? Math.min(strength, REVIEW_MAX_STRENGTH) : strength,
           box.field,
         );
       } else if (
