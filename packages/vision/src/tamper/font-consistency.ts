@@ -19,8 +19,9 @@ const UNIFORM_HEIGHT_FIELDS = /^(document_number|date_of_birth|date_of_expiry|da
  * targets of the tuning half's substitutions fell in fields never judged (with the paper
  * card's values). On the tuning side (read boxes; fresh draw `s23-tune`, 90 sources, and the
  * generated tuning half, 40) substitutions caught rose from 42 to 59 of 130, with no genuine
- * capture flagged (0 of 130) and none of the 4 real tuning pages (docs/decisions.md, issue 14,
- * "Glyph substitutions in given names").
+ * capture flagged (0 of 130) and none of the 4 real tuning pages; kept on a fresh holdout
+ * (docs/decisions.md, issue 14, "Glyph substitutions in given names, place of birth and
+ * nationality").
  */
 const CAPITALS_FIELDS = /^(given_names|nationality|place_of_birth)$/;
 
@@ -341,8 +342,9 @@ export const WORD_GAP = 0.3;
 /**
  * Where the value lies along a field crop: from the first to the last word (glyphs split at
  * WORD_GAP) holding a glyph of capital height. A value is printed in capitals or digits
- * (UNIFORM_HEIGHT_FIELDS, and CAPITALS_FIELDS where they show capitals); a label glued to it by the reading step is printed smaller or in
- * lowercase ("N° / No", "Date of birth:"), so none of its glyphs reaches the capitals' height.
+ * (UNIFORM_HEIGHT_FIELDS, and CAPITALS_FIELDS where they show capitals); a label glued to it by
+ * the reading step is printed smaller or in lowercase ("N° / No", "Date of birth:"), so none of
+ * its glyphs reaches the capitals' height.
  * What lies beyond the value's words at one end is set aside only when it holds two glyphs or
  * more (a label is a word); a single shorter glyph there is a substitution at the value's end
  * as likely, and is judged.

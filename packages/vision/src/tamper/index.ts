@@ -344,9 +344,10 @@ export async function detectTamper(
     const heightRule = heightRuleOf(box.field);
     if (heightRule) {
       // The height cue, on fields of capitals or digits, and on given names, place of birth and
-      // nationality where their glyphs show capitals (heightRuleOf). The stroke cue (font-consistency.ts, strokeDeviation) on every field
-      // flagged 11 of 34 bona fide captures of the generated holdout (real pages' names and dates
-      // vary in weight more than the tuning half showed); on document numbers only it is opt-in
+      // nationality where their glyphs show capitals (heightRuleOf). The stroke cue
+      // (font-consistency.ts, strokeDeviation) on every field flagged 11 of 34 bona fide
+      // captures of the generated holdout (real pages' names and dates vary in weight more than
+      // the tuning half showed); on document numbers only it is opt-in
       // (IDV_TAMPER_NUMBER_STROKE=1): on the real holdout half it flagged one more bona fide page
       // (a genuine number measuring 0.59), past the 1/28 the issue allows (docs/decisions.md).
       const font = timed('font', () =>
