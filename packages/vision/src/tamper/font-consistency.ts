@@ -192,17 +192,10 @@ function readsAsCapitals(
   return !(taller && wordStarts(letters, capitalAt).has(glyph));
 }
 
-/** The first glyph of each word (glyphs split at WORD_GAP, as valueSpan does). */
+/** The first glyph of each word (splitWords). */
 function wordStarts(letters: Glyph[], capitalAt: (g: Glyph) => number): Set<Glyph> {
-  const starts = new Set<Glyph>();
-  let right = Number.NEGATIVE_INFINITY;
-  let last: Glyph | null = null;
-  for (const g of [...letters].sort((a, b) => a.x - b.x)) {
-    if (!last || g.x - right > WORD_GAP * capitalAt(last)) starts.add(g);
-    last = g;
-    right = Math.max(right, g.x + g.w);
-  }
-  return starts;
+  const sorted = [...letters].sort((a, b) => a.x - b.x);
+  return new Set(splitWords(sorted, capitalAt).map((w) => w.glyphs[0]!));
 }
 
 /**
@@ -358,31 +351,11 @@ export function valueSpan(
   const isCapital = new Set(capitals);
   let from = Number.POSITIVE_INFINITY;
   let to = Number.NEGATIVE_INFINITY;
-  // The word being read: its first and last glyph, its rightmost ink so far (glyphs of a word
-  // may overlap in x) and whether it holds a capital, kept as glyphs join it (a field of fine
-  // print can hold a "word" of hundreds of specks: recomputing them per glyph was quadratic).
-  let first: Glyph | null = null;
-  let last: Glyph | null = null;
-  let right = Number.NEGATIVE_INFINITY;
-  let hasCapital = false;
-  const close = () => {
-    if (first && hasCapital) {
-      from = Math.min(from, first.x);
-      to = Math.max(to, right);
-    }
-    first = null;
-    last = null;
-    right = Number.NEGATIVE_INFINITY;
-    hasCapital = false;
-  };
-  for (const g of sorted) {
-    if (last && g.x - right > WORD_GAP * capitalAt(last)) close();
-    first ??= g;
-    last = g;
-    right = Math.max(right, g.x + g.w);
-    hasCapital ||= isCapital.has(g);
+  for (const word of splitWords(sorted, capitalAt)) {
+    if (!word.glyphs.some((g) => isCapital.has(g))) continue;
+    from = Math.min(from, word.glyphs[0]!.x);
+    to = Math.max(to, word.right);
   }
-  close();
   const centre = (g: Glyph) => g.x + g.w / 2;
   const before = sorted.filter((g) => centre(g) < from).length;
   const after = sorted.filter((g) => centre(g) > to).length;
@@ -390,6 +363,26 @@ export function valueSpan(
     from: before >= 2 ? from : Number.NEGATIVE_INFINITY,
     to: after >= 2 ? to : Number.POSITIVE_INFINITY,
   };
+}
+
+/**
+ * The words of a field, left to right: glyphs (sorted by x) split where the gap from the word's
+ * rightmost ink so far (glyphs of a word may overlap in x) exceeds WORD_GAP of the capital
+ * height. One pass: a field of fine print can hold a "word" of hundreds of specks.
+ */
+function splitWords(sorted: Glyph[], capitalAt: (g: Glyph) => number): { glyphs: Glyph[]; right: number }[] {
+  const words: { glyphs: Glyph[]; right: number }[] = [];
+  let word: { glyphs: Glyph[]; right: number } | null = null;
+  for (const g of sorted) {
+    const last = word?.glyphs.at(-1);
+    if (!word || !last || g.x - word.right > WORD_GAP * capitalAt(last)) {
+      word = { glyphs: [], right: Number.NEGATIVE_INFINITY };
+      words.push(word);
+    }
+    word.glyphs.push(g);
+    word.right = Math.max(word.right, g.x + g.w);
+  }
+  return words;
 }
 
 /** Glyphs within ±10 % of the fitted capital height count as capitals (±1–2 px at 12–20 px). */

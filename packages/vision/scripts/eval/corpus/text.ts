@@ -1,4 +1,5 @@
 import type { RgbImage } from '../../../src/image/raster.ts';
+import { quantile } from '../../../src/image/stats.ts';
 import { formatDate } from '../../synth/compose.ts';
 import type { DateFormat } from '../../synth/layouts.ts';
 import { drawSvg } from './raster-io.ts';
@@ -124,10 +125,8 @@ export function wholeGlyphs(img: RgbImage, columns: [number, number][], box: Rec
     return bottom - top + 1;
   });
   const widths = columns.map(([a, b]) => b - a + 1);
-  const rank = (xs: number[], q: number) =>
-    [...xs].sort((u, v) => u - v)[Math.floor(q * (xs.length - 1))] ?? 0;
-  const capitals = rank(heights, 0.75);
-  const width = rank(widths, 0.5);
+  const capitals = quantile(heights, 0.75);
+  const width = quantile(widths, 0.5);
   return columns.filter((_, i) => heights[i]! >= 0.8 * capitals && widths[i]! <= 1.5 * width);
 }
 
