@@ -20,7 +20,7 @@ import { turnedLook } from './mrz/turned-look.ts';
 import { type PageView, readDocumentPage } from './ocr/focus.ts';
 import { warmUpOcr } from './ocr/models.ts';
 import { mrzRowOcrDeferred } from './ocr/page.ts';
-import { readPrintedFieldsWithSources } from './viz/fields.ts';
+import { readPrintedFieldsWithSources, unparsedLeft } from './viz/fields.ts';
 
 /**
  * Reads a document photo (and the back of a card): OCR of every line, the MRZ, the printed
@@ -183,6 +183,20 @@ export async function readDocument(
         const line = kept?.view.page.lines[kept.index];
         return kept && line
           ? [fieldBox(s.field, kept.view.side, line, kept.view.toSource, s.start, s.end)]
+          : [];
+      }),
+      // Values that did not parse, for fields left unread (fields.ts PrintedRead): only the
+      // tamper step's glyph cue looks at them.
+      ...unparsedLeft({ fields: printed, sources }, zone.unparsed).flatMap((s) => {
+        const kept = (s.page === 0 ? frontKept : backKept)[s.line];
+        const line = kept?.view.page.lines[kept.index];
+        return kept && line
+          ? [
+              {
+                ...fieldBox(s.field, kept.view.side, line, kept.view.toSource, s.start, s.end),
+                unparsed: true as const,
+              },
+            ]
           : [];
       }),
     ],

@@ -24,4 +24,9 @@ export interface FieldBoxObservation {
   confidence: number;
   /** Corners in the normalised image's pixels, reading order from top-left. */
   quad: [number, number][];
+  /**
+   * A value read under its field's label that does not parse as the field's (viz/fields.ts
+   * PrintedRead `unparsed`): the field is unread, and only the glyph cue looks at the box.
+   */
+  unparsed?: true;
 }

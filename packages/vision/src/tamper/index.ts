@@ -319,7 +319,9 @@ export async function detectTamper(
   for (const box of boxes) {
     const image = box.side === 'back' ? images.back : images.front;
     if (!image) continue;
-    if (touchesBorder(box, image.width, image.height)) {
+    // A value that did not parse (box.unparsed) is judged by the glyph cue alone: the field
+    // cues below were measured on values the reading step read.
+    if (!box.unparsed && touchesBorder(box, image.width, image.height)) {
       if (!signals.some((s) => s.type === 'partial_document' && s.side === box.side))
         add('partial_document', box.side, 0.5);
     }
@@ -330,7 +332,7 @@ export async function detectTamper(
     // are reading accidents that both field cues would take for forgeries.
     const canvas = ring ?? { canvas: grey!, inner: box };
     if (!oneTextLine(box, canvas)) continue;
-    const typed = typedOn ? timed('typed_text', () => measureTypedText(canvas)) : null;
+    const typed = typedOn && !box.unparsed ? timed('typed_text', () => measureTypedText(canvas)) : null;
     if (typed) {
       const shape = lineShape(box);
       typedFields.push({
@@ -359,7 +361,7 @@ export async function detectTamper(
         }),
       );
       if (options.measures) {
-        const key = `${box.side}.font.${box.field}`;
+        const key = `${box.side}.font.${box.field}${box.unparsed ? '.unparsed' : ''}`;
         if (font.height !== null) options.measures[`${key}.height`] = font.height;
         if (font.stroke !== null) options.measures[`${key}.stroke`] = font.stroke;
       }
@@ -369,8 +371,11 @@ export async function detectTamper(
         // blurred or glared side (dullsFinePrint): a review, never a fail (stamps and
         // handwriting on genuine documents; capture problems never fail alone). A field that
         // may be printed in mixed case (heightRule `capitals`) too: that it is printed in
-        // capitals at all is read from the same glyphs whose heights are judged.
-        const reviewOnly = font.foreignInk || dulledSides.has(box.side) || heightRule === 'capitals';
+        // capitals at all is read from the same glyphs whose heights are judged. And a value
+        // that did not parse: what spoiled its reading (a stamp, a fold, a crease's shadow)
+        // may have spoiled its glyphs' outlines too.
+        const reviewOnly =
+          font.foreignInk || dulledSides.has(box.side) || heightRule === 'capitals' || box.unparsed === true;
         add(
           'font_inconsistency',
           box.side,
@@ -392,6 +397,7 @@ export async function detectTamper(
           box.field,
         );
     }
+    if (box.unparsed) continue;
     const contrast = timed('field_background', () => fieldBackgroundContrast(grey, box, image, ring));
     if (contrast && contrast.toneDiff > FIELD_TONE_DIFF) {
       add('field_overwritten', box.side, strengthBetween(contrast.toneDiff, FIELD_TONE_DIFF, 60), box.field);

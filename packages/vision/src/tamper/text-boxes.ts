@@ -44,6 +44,7 @@ export function parseTextBoxes(value: unknown): TamperTextBox[] {
       ...bounds,
       ...(quad ? { quad } : {}),
       ...(confidence !== undefined ? { confidence } : {}),
+      ...(b.unparsed === true ? { unparsed: true as const } : {}),
     });
   }
   return out;

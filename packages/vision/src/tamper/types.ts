@@ -22,6 +22,11 @@ export interface TamperTextBox {
   quad?: [number, number][];
   /** Recogniser confidence of the text (0..1), when known. */
   confidence?: number;
+  /**
+   * The value did not parse as the field's (the reading step left the field unread): only the
+   * glyph cue judges it, and at most as a review (index.ts).
+   */
+  unparsed?: true;
 }
 
 export interface TamperContext {

@@ -150,8 +150,13 @@ function afterLabel(text: string, field: Field): string {
  * fractions of the line's text (0 = left end, 1 = right end). The span is proportional to the
  * character positions in the read text, so it is approximate (± a character).
  */
-/** Printed fields with the line each value was read from. */
-export type PrintedRead = { fields: PrintedFields; sources: FieldSource[] };
+/**
+ * Printed fields with the line each value was read from, and `unparsed`: where a field's label was
+ * read with a value beside or under it that does not parse as the field's (a date with a letter in
+ * it, "237CT 1989"), for fields left unread. The tamper step's glyph cue looks at those values: a
+ * glyph pasted in from another font often breaks the value's reading as well as its line.
+ */
+export type PrintedRead = { fields: PrintedFields; sources: FieldSource[]; unparsed: FieldSource[] };
 
 export interface FieldSource {
   field: Field;
@@ -169,6 +174,7 @@ export function readPrintedFields(front: TextLine[], back: TextLine[]): PrintedF
 export function readPrintedFieldsWithSources(front: TextLine[], back: TextLine[]): PrintedRead {
   const out = emptyPrintedFields();
   const sources: FieldSource[] = [];
+  const unparsed: FieldSource[] = [];
   for (const [page, lines] of [front, back].entries()) {
     const folded = lines.map((l) => fold(l.text));
     const hits: LabelHit[] = [];
@@ -197,27 +203,34 @@ export function readPrintedFieldsWithSources(front: TextLine[], back: TextLine[]
       if (field) hits.push({ field, line: i, end: text.length, x: lines[i]!.left, garbled: true });
     });
     const labelLines = new Set(hits.map((h) => h.line));
+    const sourceOf = (field: Field, value: { line: number; start: number }): FieldSource => {
+      const text = folded[value.line]!;
+      const n = Math.max(1, text.length);
+      return {
+        field,
+        page: page as 0 | 1,
+        line: value.line,
+        start: value.start / n,
+        end: valueEnd(field, text, value.start) / n,
+      };
+    };
     for (const hit of hits) {
       if (out[hit.field] !== null) continue;
       const found = valueFor(hit, lines, folded, labelLines);
-      if (found === null) continue;
-      const value = NAME_FIELDS.has(hit.field) ? withoutMixedCaseLead(found, lines[found.line]!.text) : found;
-      if (hit.garbled && NAME_FIELDS.has(hit.field) && gluedNames(value.text)) continue;
-      const parsed = parseValue(hit.field, value.text);
-      if (parsed === null) continue;
+      const value =
+        found && NAME_FIELDS.has(hit.field) ? withoutMixedCaseLead(found, lines[found.line]!.text) : found;
+      if (value && hit.garbled && NAME_FIELDS.has(hit.field) && gluedNames(value.text)) continue;
+      const parsed = value ? parseValue(hit.field, value.text) : null;
+      if (parsed === null) {
+        const where = value ?? unparsedValueFor(hit, lines, folded, labelLines);
+        if (where && !unparsed.some((u) => u.field === hit.field)) unparsed.push(sourceOf(hit.field, where));
+        continue;
+      }
       out[hit.field] = parsed;
       // A "number" without a digit is a label read as a value ("NUMERO DE DOCUMENT"): its box
       // would show the label, not a value, to the tamper checks.
       if (hit.field === 'document_number' && !/\d/.test(parsed)) continue;
-      const text = folded[value.line]!;
-      const n = Math.max(1, text.length);
-      sources.push({
-        field: hit.field,
-        page: page as 0 | 1,
-        line: value.line,
-        start: value.start / n,
-        end: valueEnd(hit.field, text, value.start) / n,
-      });
+      sources.push(sourceOf(hit.field, value!));
     }
     // Labels read too poorly to be found above, before a colon ("NOMDETAMLE:BAMBA" on a small
     // scan): the line's head is matched loosely (garbledLabel), the value after the colon must
@@ -264,7 +277,19 @@ export function readPrintedFieldsWithSources(front: TextLine[], back: TextLine[]
       });
     }
   }
-  return withoutGluedNames(checkNumber({ fields: out, sources }, [front, back]));
+  const read = withoutGluedNames(checkNumber({ fields: out, sources, unparsed: [] }, [front, back]));
+  return { ...read, unparsed: unparsedLeft(read, unparsed) };
+}
+
+/**
+ * The unparsed values of fields that stayed unread with no source: a field read from another line
+ * (its label's second language, the dates' order) has its value's box already. A value that
+ * parsed and was dropped later (names run together, a number of two readings) is not among them.
+ */
+export function unparsedLeft(read: Omit<PrintedRead, 'unparsed'>, unparsed: FieldSource[]): FieldSource[] {
+  return unparsed.filter(
+    (u) => read.fields[u.field] === null && !read.sources.some((s) => s.field === u.field),
+  );
 }
 
 /**
@@ -277,7 +302,7 @@ function withoutGluedNames(read: PrintedRead): PrintedRead {
   if (glued.length === 0) return read;
   const fields = { ...read.fields };
   for (const f of glued) fields[f] = null;
-  return { fields, sources: read.sources.filter((s) => !glued.includes(s.field)) };
+  return { ...read, fields, sources: read.sources.filter((s) => !glued.includes(s.field)) };
 }
 
 /**
@@ -309,6 +334,7 @@ export function withNumberChecked(
   const checked = check(value, source ? { lines: pages[source.page], index: source.line } : null);
   if (checked === value) return read;
   return {
+    ...read,
     fields: { ...read.fields, document_number: checked },
     sources: checked === null ? read.sources.filter((s) => s !== source) : read.sources,
   };
@@ -424,17 +450,39 @@ function underAnotherLabel(
   return false;
 }
 
+/**
+ * Where a typed field's value lies when none beside or under its label parses (a date read
+ * "237CT 1989"): the text found there as for a value, holding at least three letters or digits
+ * (a value's worth of glyphs; the glyph cue judges no fewer). Names have no form to fail.
+ */
+function unparsedValueFor(
+  hit: LabelHit,
+  lines: TextLine[],
+  folded: string[],
+  labelLines: ReadonlySet<number>,
+): { text: string; line: number; start: number } | null {
+  if (!TYPED_FIELDS.has(hit.field)) return null;
+  const glyphs = (value: string) => value.replace(/[^A-Z0-9]/g, '').length >= 3;
+  const found = valueFor(hit, lines, folded, labelLines, glyphs);
+  return found && glyphs(found.text) ? found : null;
+}
+
+/**
+ * Where `hit`'s value was read: on the label's line, in a box to its right, or on a line under it.
+ * A typed field's value must parse as the field's, a name must look like one; `accept` replaces
+ * that test (the glyph cue's search for a value that does not parse, unparsedValueFor).
+ */
 function valueFor(
   hit: LabelHit,
   lines: TextLine[],
   folded: string[],
   labelLines: ReadonlySet<number> = new Set(),
-): { text: string; line: number; start: number } | null {
-  const text = folded[hit.line]!;
-  const accept = (value: string) =>
+  accept: (value: string) => boolean = (value) =>
     TYPED_FIELDS.has(hit.field)
       ? parseValue(hit.field, value) !== null
-      : !NAME_FIELDS.has(hit.field) || isNameLike(value);
+      : !NAME_FIELDS.has(hit.field) || isNameLike(value),
+): { text: string; line: number; start: number } | null {
+  const text = folded[hit.line]!;
   const inline = !NAME_FIELDS.has(hit.field)
     ? afterLabel(text.slice(hit.end), hit.field)
     : labelOnly(text, hit.field)

@@ -70,7 +70,7 @@ describe('the printed fields of a Sahel card', () => {
   });
 
   it('returns the fields unchanged when there is no number', () => {
-    const read = { fields: emptyPrintedFields(), sources: [] };
+    const read = { fields: emptyPrintedFields(), sources: [], unparsed: [] };
     expect(withCardNumberShape(SAHEL, read, [[], []])).toBe(read);
   });
 });

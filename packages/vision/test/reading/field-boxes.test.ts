@@ -42,6 +42,25 @@ describe('readPrintedFieldsWithSources', () => {
     );
     expect(sources).toContainEqual({ field: 'date_of_birth', page: 1, line: 1, start: 0, end: 1 });
   });
+  it('gives the span of a value that does not parse as unparsed, the field unread', () => {
+    // A date whose "O" of "OCT" was read as a "7" beside its "23" (a glyph of another font).
+    const { fields, sources, unparsed } = readPrintedFieldsWithSources(
+      [line('Date of birth', 100), line('237CT 1989', 130)],
+      [],
+    );
+    expect(fields.date_of_birth).toBeNull();
+    expect(sources.filter((s) => s.field === 'date_of_birth')).toEqual([]);
+    expect(unparsed).toEqual([{ field: 'date_of_birth', page: 0, line: 1, start: 0, end: 1 }]);
+  });
+  it('leaves out of unparsed a field read elsewhere', () => {
+    // The first label's value does not parse; the second one's does.
+    const { fields, unparsed } = readPrintedFieldsWithSources(
+      [line('Date of birth : 1', 100), line('Date de naissance : 12.04.1987', 130)],
+      [],
+    );
+    expect(fields.date_of_birth).toBe('1987-04-12');
+    expect(unparsed).toEqual([]);
+  });
   it('gives no source for a "number" without digits (a label read as a value)', () => {
     const { sources } = readPrintedFieldsWithSources([line('Numero de document', 100)], []);
     expect(sources.filter((s) => s.field === 'document_number')).toEqual([]);

@@ -1,11 +1,10 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { normalizeImage } from '../../src/image/normalize.ts';
 import {
   fieldFontDeviation,
   GLYPH_HEIGHT_TOLERANCE,
   heightRuleOf,
 } from '../../src/tamper/font-consistency.ts';
+import { box, SIZE, typed } from './typed-line.ts';
 
 /**
  * The height cue on fields that most documents print in capitals and some in mixed case (given
@@ -13,21 +12,6 @@ import {
  * typed in DejaVu Sans Bold on light paper; a forger's glyph is one letter of another font and
  * size standing on the same baseline.
  */
-
-const SIZE = 40;
-const box = { x: 10, y: 30, w: 560, h: 64 };
-
-/** A 600 × 120 px page with `parts` typed along one baseline (each part its own size and face). */
-async function typed(parts: { text: string; size?: number; family?: string; weight?: string }[]) {
-  const spans = parts
-    .map(
-      (p) =>
-        `<tspan font-family="${p.family ?? 'DejaVu Sans'}" font-weight="${p.weight ?? 'bold'}" font-size="${p.size ?? SIZE}">${p.text}</tspan>`,
-    )
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="120"><rect width="600" height="120" fill="rgb(236,232,222)"/><text x="20" y="80" fill="rgb(24,24,28)" xml:space="preserve">${spans}</text></svg>`;
-  return normalizeImage(new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer()));
-}
 
 const judged = async (parts: Parameters<typeof typed>[0]) =>
   fieldFontDeviation(await typed(parts), box, undefined, { capitalsOnly: true }).height;
