@@ -47,7 +47,7 @@ import {
   portraitStreaked,
   STREAKS_UNMISTAKABLE,
 } from './portrait-streaks.ts';
-import { nativeScreenPeakRatios, screenPeakRatio, screenStrength } from './screen.ts';
+import { nativeScreenPeakRatios, SCREEN_PEAK_RATIO, screenPeakRatio, screenStrength } from './screen.ts';
 import { measureFillTexture, parseLineBoxes, smoothFillStrength } from './smooth-fill.ts';
 import { parseTextBoxes } from './text-boxes.ts';
 import { isLineShaped, type LineBox, lineShape, textBands } from './text-line.ts';
@@ -231,9 +231,11 @@ export async function detectTamper(
       add('photocopy', side, paperCard || dulled ? Math.min(copy, REVIEW_MAX_STRENGTH) : copy);
 
     const native = nativeRatios[side as 'front' | 'back'];
+    // Exact from the bar up, only known to lie under it below (screenPeakRatio): the strength
+    // of the larger of the two scores is the same either way.
     const grid = screenStrength(
       Math.max(
-        timed('screen', () => screenPeakRatio(image)),
+        timed('screen', () => screenPeakRatio(image, SCREEN_PEAK_RATIO)),
         native ?? 0,
       ),
     );
