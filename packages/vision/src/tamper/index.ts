@@ -4,8 +4,10 @@ import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { Box } from '../image/raster.ts';
 import {
+  BLUR_MAX_LAPLACIAN_VAR,
   blurStrength,
   dullsFinePrint,
+  GLARE_MIN_FRACTION,
   glareFraction,
   glareStrength,
   sharpness,
@@ -155,11 +157,15 @@ export async function detectTamper(
   const dulledSides = new Set<ImageKind>();
   for (const [side, image] of sides) {
     // The capture signs first: they decide how far the copy and font cues may go on this side.
-    const glare = glareStrength(timed('glare', () => glareFraction(image)));
+    // Glare's blobs traced only where enough white is clipped for one to reach the sign's bar.
+    const glare = glareStrength(timed('glare', () => glareFraction(image, GLARE_MIN_FRACTION)));
     // The full-size grey when a later detector needs it anyway; else the blur measure reduces
     // the colour pixels itself (a card's back, the paper card).
     const grey = needsFullGrey(side) ? greyOf(side, image) : undefined;
-    const lapVar = timed('blur', () => sharpness(image, grey));
+    // Without the measures asked for, the blur measure stops once it shows itself above the
+    // sign's bar (sharpness): the sign is the same.
+    const blurBar = options.measures ? undefined : BLUR_MAX_LAPLACIAN_VAR;
+    const lapVar = timed('blur', () => sharpness(image, grey, blurBar));
     if (options.measures) options.measures[`${side}.sharpness`] = lapVar;
     const blur = blurStrength(lapVar);
     const dulled = dullsFinePrint(blur, glare);
@@ -175,7 +181,10 @@ export async function detectTamper(
       side === 'front' ? portrait : null,
       context.documentRegions?.[side as 'front' | 'back'],
     );
-    const spread = timed('photocopy', () => colourSpread(image, window, scale.weighted));
+    // Without the measures asked for, a spread above the flag bar is only known to be above it
+    // (colourSpread): the sign is the same.
+    const spreadBar = options.measures ? undefined : scale.flag;
+    const spread = timed('photocopy', () => colourSpread(image, window, scale.weighted, spreadBar));
     // The learned cue (capture-model.ts): toner, halftone and subpixel texture the colour
     // spread cannot see. By default only its screen part is used (learnedCues: the copy part
     // false-alarms on real documents at full strength, and adds nothing as a review).

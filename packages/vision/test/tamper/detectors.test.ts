@@ -96,21 +96,6 @@ describe('photo_of_screen', () => {
     expect(await types(screen)).toContain('photo_of_screen');
     expect(await types(doc)).not.toContain('photo_of_screen');
   });
-
-  it('stops measuring once the score is settled under the bar, exact from the bar up', () => {
-    const doc = colourDocument();
-    const screen = mapPixels(doc, (x, _y, [r, g, b]) =>
-      x % 3 === 0 ? [r * 1.15, g * 0.8, b * 0.8] : [r * 0.8, g * 1.1, b * 0.9],
-    );
-    const plain = screenPeakRatio(doc);
-    const settled = screenPeakRatio(doc, SCREEN_PEAK_RATIO);
-    expect(settled).toBeGreaterThanOrEqual(plain);
-    expect(settled).toBeLessThan(SCREEN_PEAK_RATIO);
-    expect(screenPeakRatio(screen)).toBeGreaterThan(SCREEN_PEAK_RATIO);
-    expect(screenPeakRatio(screen, SCREEN_PEAK_RATIO)).toBe(screenPeakRatio(screen));
-    // A bar under every tile's ratio settles nothing: the score itself.
-    expect(screenPeakRatio(doc, 0)).toBe(plain);
-  });
 });
 
 describe('glare', () => {
