@@ -50,7 +50,12 @@ import {
   STREAKS_UNMISTAKABLE,
 } from './portrait-streaks.ts';
 import { nativeScreenPeakRatios, SCREEN_PEAK_RATIO, screenPeakRatio, screenStrength } from './screen.ts';
-import { measureFillTexture, parseLineBoxes, smoothFillStrength } from './smooth-fill.ts';
+import {
+  FILL_MIN_RING_TEXTURE,
+  measureFillTexture,
+  parseLineBoxes,
+  smoothFillStrength,
+} from './smooth-fill.ts';
 import { parseTextBoxes } from './text-boxes.ts';
 import { isLineShaped, type LineBox, lineShape, textBands } from './text-line.ts';
 import { measureSpeckle, speckleCueOn, speckleStrength } from './toner-speckle.ts';
@@ -425,7 +430,11 @@ export async function detectTamper(
       if (!image) continue;
       const ring = ringOf(line.side, image, line.quad);
       if (!oneTextLine(line, ring)) continue;
-      const texture = timed('smooth_fill', () => measureFillTexture(image, line.quad, ring));
+      // A line with a plain ring part is left as soon as that part shows (measureFillTexture):
+      // no sign either way.
+      const texture = timed('smooth_fill', () =>
+        measureFillTexture(image, line.quad, ring, FILL_MIN_RING_TEXTURE),
+      );
       const strength = texture ? smoothFillStrength(texture) : null;
       if (strength !== null) add('field_overwritten', line.side, strength);
     }

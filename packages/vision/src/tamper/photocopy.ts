@@ -1,5 +1,5 @@
 import type { NormalizedImage } from '../image/normalize.ts';
-import { quantile } from '../image/stats.ts';
+import { quantile, quantileRank } from '../image/stats.ts';
 import { REVIEW_MAX_STRENGTH } from './descriptions.ts';
 
 /**
@@ -175,15 +175,14 @@ export function colourSpread(
   }
   if (nd < 500) return Number.NaN;
   // Enough distances above the bar put the ranked one above it too: nothing to rank.
-  if (above >= nd - rankOf(nd)) return Number.POSITIVE_INFINITY;
+  if (above >= nd - quantileRank(nd, SPREAD_QUANTILE)) return Number.POSITIVE_INFINITY;
   // Squared distances ranked, one root taken: the root never reverses an order, so the root of
   // the rank's square is the rank's distance, without a root per sample.
   return Math.sqrt(quantile(distances.subarray(0, nd), SPREAD_QUANTILE));
 }
 
-/** The spread is this quantile of the distances (quantile's rank among `n` of them: rankOf). */
+/** The spread is this quantile of the distances. */
 const SPREAD_QUANTILE = 0.9;
-const rankOf = (n: number) => Math.min(n - 1, Math.max(0, Math.floor(SPREAD_QUANTILE * (n - 1))));
 
 /** The bars one side's colour spread is judged by, and whether it is weighted by brightness. */
 export interface SpreadScale {

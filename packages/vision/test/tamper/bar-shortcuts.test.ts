@@ -8,10 +8,11 @@ import {
   glareFraction,
   sharpness,
 } from '../../src/tamper/capture.ts';
+import { grow2, grow2Rows } from '../../src/tamper/near-ink.ts';
 import { colourSpread } from '../../src/tamper/photocopy.ts';
 import { laplacianVariance } from '../../src/tamper/pixels.ts';
 import { SCREEN_PEAK_RATIO, screenPeakRatio } from '../../src/tamper/screen.ts';
-import { boxBlur, colourDocument, greyCopy, mapPixels } from './synthetic.ts';
+import { boxBlur, colourDocument, greyCopy, mapPixels, rng } from './synthetic.ts';
 
 /**
  * Measures that stop once their sign is settled: given the sign's bar, each gives the plain
@@ -102,6 +103,24 @@ describe('measures stopped at their sign’s bar', () => {
         expect(colourSpread(image, window, weighted, below(plain))).toBe(Number.POSITIVE_INFINITY);
         expect(colourSpread(image, window, weighted, plain / 2)).toBe(Number.POSITIVE_INFINITY);
       }
+  });
+
+  it('grows an ink mask a band of rows at a time as it grows the whole mask', () => {
+    const rand = rng(31);
+    for (const [W, H, density] of [
+      [37, 23, 0.02],
+      [64, 41, 0.2],
+      [9, 2, 0.3],
+    ] as const) {
+      const mask = Uint8Array.from({ length: W * H }, () => (rand() < density ? 1 : 0));
+      const whole = Array.from(grow2(mask, W, H));
+      for (let split = 0; split <= H; split++) {
+        const out = new Uint8Array(W * H);
+        grow2Rows(mask, W, H, 0, split, out);
+        grow2Rows(mask, W, H, split, H, out);
+        expect(Array.from(out)).toEqual(whole);
+      }
+    }
   });
 
   it('stops the screen score once it is settled under the bar, exact from the bar up', () => {
