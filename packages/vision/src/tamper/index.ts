@@ -25,6 +25,7 @@ import { REVIEW_MAX_STRENGTH, severityFor } from './descriptions.ts';
 import {
   FIELD_TONE_DIFF,
   fieldBackgroundContrast,
+  fieldPaperTone,
   type RingCanvas,
   straightenedWithRing,
 } from './field-background.ts';
@@ -322,7 +323,9 @@ export async function detectTamper(
       const ring = canvas as RingCanvas;
       let n = bands.get(ring);
       if (n === undefined) {
-        n = textBands(canvas.canvas, canvas.inner);
+        // A straightened canvas's paper tone is shared with the field cues (fieldPaperTone).
+        const paper = 'margin' in canvas ? fieldPaperTone(ring) : undefined;
+        n = textBands(canvas.canvas, canvas.inner, paper);
         if ('margin' in canvas) bands.set(ring, n);
       }
       return n <= 1;

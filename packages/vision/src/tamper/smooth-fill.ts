@@ -1,6 +1,7 @@
 import type { NormalizedImage } from '../image/normalize.ts';
 import { quantile, quantileRank } from '../image/stats.ts';
 import {
+  fieldPaperTone,
   RING_SPANS_MAX,
   type RingCanvas,
   ringGap,
@@ -69,10 +70,8 @@ export function measureFillTexture(
   const { canvas, inner } = straightened;
   const { data, width: W, height: H } = canvas;
   if (inner.w < 8 || inner.h < 8) return null;
-  const lineValues = new Float64Array(inner.w * inner.h);
-  for (let y = inner.y, n = 0; y < inner.y + inner.h; y++)
-    for (let x = inner.x; x < inner.x + inner.w; x++) lineValues[n++] = data[y * W + x]!;
-  const inkBelow = quantile(lineValues, 0.75) - INK_DEPTH;
+  // The line's paper tone: its pixels' 75th percentile (fieldPaperTone, shared by the field cues).
+  const inkBelow = fieldPaperTone(straightened) - INK_DEPTH;
   // A pixel is background when no ink lies within 2 px of it (ink grown by one pixel, then
   // nothing of that in its 3×3): the ink mask grown by 2 px, made for the rows above the line
   // first (NearInk), the rest only when those leave the line to judge.

@@ -2,16 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { toGrey } from '../../src/image/grey.ts';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
 import { rgbImage } from '../../src/image/raster.ts';
+import { quantile } from '../../src/image/stats.ts';
 import {
   BLUR_MAX_LAPLACIAN_VAR,
   GLARE_MIN_FRACTION,
   glareFraction,
   sharpness,
 } from '../../src/tamper/capture.ts';
+import { fieldPaperTone, straightenedWithRing } from '../../src/tamper/field-background.ts';
 import { grow2, grow2Rows } from '../../src/tamper/near-ink.ts';
 import { colourSpread } from '../../src/tamper/photocopy.ts';
 import { laplacianVariance } from '../../src/tamper/pixels.ts';
 import { SCREEN_PEAK_RATIO, screenPeakRatio } from '../../src/tamper/screen.ts';
+import { textBands } from '../../src/tamper/text-line.ts';
 import { boxBlur, colourDocument, greyCopy, mapPixels, rng } from './synthetic.ts';
 
 /**
@@ -137,5 +140,34 @@ describe('measures stopped at their sign’s bar', () => {
     expect(screenPeakRatio(screen, SCREEN_PEAK_RATIO)).toBe(screenPeakRatio(screen));
     // A bar under every tile's ratio settles nothing: the score itself.
     expect(screenPeakRatio(doc, 0)).toBe(plain);
+  });
+});
+
+describe('the field cues’ shared measures', () => {
+  it('takes a straightened field’s paper tone once, as each cue took it from its pixels', () => {
+    const doc = colourDocument(900, 560, 17);
+    const quads: [number, number][][] = [
+      [
+        [101.3, 80.2],
+        [402.7, 95.9],
+        [400.1, 131.4],
+        [99.6, 116.8],
+      ],
+      [
+        [300, 300],
+        [700, 300],
+        [700, 330],
+        [300, 330],
+      ],
+    ];
+    for (const quad of quads) {
+      const ring = straightenedWithRing(doc, quad);
+      const { canvas, inner } = ring;
+      const pixels: number[] = [];
+      for (let y = inner.y; y < inner.y + inner.h; y++)
+        for (let x = inner.x; x < inner.x + inner.w; x++) pixels.push(canvas.data[y * canvas.width + x]!);
+      expect(fieldPaperTone(ring)).toBe(quantile(pixels, 0.75));
+      expect(textBands(canvas, inner, fieldPaperTone(ring))).toBe(textBands(canvas, inner));
+    }
   });
 });
