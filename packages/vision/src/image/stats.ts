@@ -25,7 +25,7 @@ export function upperMedian(xs: readonly number[]): number {
  */
 export function quantile(values: number[] | Float32Array | Float64Array, q: number): number {
   if (values.length === 0) return Number.NaN;
-  const k = Math.min(values.length - 1, Math.max(0, Math.floor(q * (values.length - 1))));
+  const k = quantileRank(values.length, q);
   if (values.length >= HISTOGRAM_MIN_VALUES) {
     const v = histogramSelect(values, k);
     if (v !== null) return v;
@@ -36,6 +36,14 @@ export function quantile(values: number[] | Float32Array | Float64Array, q: numb
   // A NaN has no rank for comparisons: keep the sort's order (NaN last) in that rare case.
   for (let i = 0; i < s.length; i++) if (Number.isNaN(s[i])) return s.sort()[k]!;
   return select(s, k);
+}
+
+/**
+ * The rank (0 = smallest) quantile(values, q) takes among n > 0 values: a caller that only
+ * compares the quantile to a bar may count the values on either side of the bar instead.
+ */
+export function quantileRank(n: number, q: number): number {
+  return Math.min(n - 1, Math.max(0, Math.floor(q * (n - 1))));
 }
 
 /**

@@ -2,7 +2,7 @@ import { downscaleGrey, type GreyImage, luma, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { Box } from '../image/raster.ts';
 import { HIGH_STRENGTH } from './descriptions.ts';
-import { laplacianVariance } from './pixels.ts';
+import { type GreyRows, laplacianVariance, laplacianVarianceOfRows } from './pixels.ts';
 
 /**
  * Capture anomalies: glare, blur, part of the document out of frame. They cost points (warn)
@@ -76,25 +76,34 @@ const GLARE_MIN_FILL = 0.45;
  */
 export const GLARE_MAX_ELONGATION = 4;
 
-export function glareFraction(image: NormalizedImage): number {
+/**
+ * The largest glare blob's share of the picture. With `bar` given, a picture whose clipped white
+ * all together stays under that share holds no blob that could reach it: its clipped share is
+ * returned (under the bar, at least the blob's) without the blobs being traced. The glare sign
+ * only asks whether the share reaches GLARE_MIN_FRACTION, and most photos have next to no
+ * clipped white.
+ */
+export function glareFraction(image: NormalizedImage, bar = 0): number {
   const factor = Math.max(1, Math.floor(Math.max(image.width, image.height) / WORK_LONG_SIDE));
   const w = Math.floor(image.width / factor);
   const h = Math.floor(image.height / factor);
+  const rgb = image.rgb;
+  // The sampled pixels of row y: every `factor`-th pixel of every `factor`-th row.
+  const rowStart = (y: number) => y * factor * image.width * 3;
+  const stride = factor * 3;
+  let clipped = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0, i = rowStart(y); x < w; x++, i += stride)
+      if (rgb[i]! >= 250 && rgb[i + 1]! >= 250 && rgb[i + 2]! >= 250) clipped++;
+  if (clipped > PAPER_WHITE_MAX_FRACTION * w * h) return 0;
+  // Compared as the caller compares the result: a blob's share is at most this one.
+  if (clipped / (w * h) < bar) return clipped / (w * h);
   // Per sampled pixel: 0 not clipped, 1 clipped, 2 clipped and already reached by a flood fill
   // (one array for the mask and the fill's marks).
   const mask = new Uint8Array(w * h);
-  const rgb = image.rgb;
-  let clipped = 0;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = (y * factor * image.width + x * factor) * 3;
-      if (rgb[i]! >= 250 && rgb[i + 1]! >= 250 && rgb[i + 2]! >= 250) {
-        mask[y * w + x] = 1;
-        clipped++;
-      }
-    }
-  }
-  if (clipped > PAPER_WHITE_MAX_FRACTION * w * h) return 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0, i = rowStart(y); x < w; x++, i += stride)
+      if (rgb[i]! >= 250 && rgb[i + 1]! >= 250 && rgb[i + 2]! >= 250) mask[y * w + x] = 1;
   // Flood fill components (iterative stack), keep the largest compact one not touching the border.
   let best = 0;
   // Each pixel enters the stack at most once: a fixed buffer of the clipped count holds it.
@@ -185,8 +194,29 @@ export function dullsFinePrint(blur: number | null, glare: number | null): boole
   return (blur ?? 0) >= HIGH_STRENGTH || (glare ?? 0) >= HIGH_STRENGTH;
 }
 
-export function sharpness(image: NormalizedImage, grey?: GreyImage): number {
-  return laplacianVariance(workingGrey(image, grey));
+/**
+ * The blur measure (laplacianVariance at the working size). With `bar` given, a variance shown
+ * at or above the bar by part of the rows is returned as soon as it is (some value at or above
+ * the bar, laplacianVarianceOfRows): the blur sign only compares it to BLUR_MAX_LAPLACIAN_VAR.
+ */
+export function sharpness(image: NormalizedImage, grey?: GreyImage, bar?: number): number {
+  // A photo already at the working size with no grey made: its luma rows made one at a time,
+  // as the rows stop (toGrey's values, a row at a time).
+  if (!grey && Math.max(image.width, image.height) / WORK_LONG_SIDE < 2)
+    return laplacianVarianceOfRows(lumaRows(image), image.width, image.height, bar);
+  return laplacianVariance(workingGrey(image, grey), bar);
+}
+
+/** The photo's grey rows (toGrey's values) made on demand in three buffers (GreyRows). */
+function lumaRows(image: NormalizedImage): GreyRows {
+  const { rgb, width } = image;
+  const buffers = [new Float32Array(width), new Float32Array(width), new Float32Array(width)];
+  return (y) => {
+    const row = buffers[y % 3]!;
+    for (let x = 0, p = y * width * 3; x < width; x++, p += 3)
+      row[x] = luma(rgb[p]!, rgb[p + 1]!, rgb[p + 2]!);
+    return row;
+  };
 }
 
 /**

@@ -29,10 +29,8 @@ export function fieldBackgroundContrast(
   straightened?: RingCanvas,
 ): { toneDiff: number } | null {
   // `grey` (the photo's grey image) is read only for a box measured without its quad.
-  const { canvas, inner, margin } =
-    box.quad && image
-      ? (straightened ?? straightenedWithRing(image, box.quad))
-      : axisAlignedRing(grey ?? toGrey(image!), box);
+  const ring = box.quad && image ? (straightened ?? straightenedWithRing(image, box.quad)) : null;
+  const { canvas, inner, margin } = ring ?? axisAlignedRing(grey ?? toGrey(image!), box);
   if (inner.w < 8 || inner.h < 8) return null;
   const gap = ringGap(inner.h);
   const outer = clampBox(
@@ -40,26 +38,27 @@ export function fieldBackgroundContrast(
     canvas.width,
     canvas.height,
   );
-  const samples = new RegionSamples(
-    ringRegionSizes(outer.y, outer.y + outer.h, outer.x, outer.x + outer.w, inner, gap),
-  );
+  const sizes = ringRegionSizes(outer.y, outer.y + outer.h, outer.x, outer.x + outer.w, inner, gap);
+  if (sizes[INSIDE]! < 20) return null;
+  // A straightened field's own tone is its canvas's (fieldPaperTone, shared with the other field
+  // cues): its pixels are not collected again here.
+  const samples = new RegionSamples(ring ? [...sizes.slice(0, INSIDE), 0] : sizes);
   const spans = new Int32Array(RING_SPANS_MAX * 3);
   for (let y = outer.y; y < outer.y + outer.h; y++) {
     const row = y * canvas.width;
     for (let s = 0, n = ringSpans(y, outer.x, outer.x + outer.w, inner, gap, spans); s < n; s++) {
       const region = spans[3 * s]!;
+      if (ring && region === INSIDE) continue;
       for (let x = spans[3 * s + 1]!, end = spans[3 * s + 2]!; x < end; x++)
         samples.add(region, canvas.data[row + x]!);
     }
   }
   const regions = samples.split();
-  const inside = regions[INSIDE]!;
-  if (inside.length < 20) return null;
   // Paper tone of each region: its 75th percentile. Ink, guilloche and shadows are darker than
   // the paper and cover well under a quarter of a ring part and under half of a field, so this
   // is paper in both; unlike a single ink/paper split of everything, it does not mistake a
   // white patch's slight overhang into the ring for the ring's paper.
-  const toneIn = quantile(inside, PAPER_QUANTILE);
+  const toneIn = ring ? fieldPaperTone(ring) : quantile(regions[INSIDE]!, PAPER_QUANTILE);
   let least: number | null = null;
   for (const part of regions.slice(0, INSIDE)) {
     // A part clipped away by the photo's edge says nothing.
@@ -161,6 +160,31 @@ export interface RingCanvas {
   canvas: GreyImage;
   inner: Box;
   margin: number;
+}
+
+/** fieldPaperTone's values, per canvas (a canvas is made once per quad and step). */
+const paperTones = new WeakMap<RingCanvas, number>();
+
+/**
+ * The paper tone of a straightened field: the 75th percentile (PAPER_QUANTILE) of the field's
+ * pixels on its canvas, taken once per canvas. The text-line test (paper against ink), the tone
+ * cue (the field's tone against its ring's) and the in-painting cue (ink as what lies well under
+ * the paper) each took this same rank of the same pixels.
+ */
+export function fieldPaperTone(ring: RingCanvas): number {
+  let tone = paperTones.get(ring);
+  if (tone === undefined) {
+    const { canvas, inner } = ring;
+    const values = new Float32Array(inner.w * inner.h);
+    for (let y = inner.y, n = 0; y < inner.y + inner.h; y++)
+      values.set(
+        canvas.data.subarray(y * canvas.width + inner.x, y * canvas.width + inner.x + inner.w),
+        n++ * inner.w,
+      );
+    tone = quantile(values, PAPER_QUANTILE);
+    paperTones.set(ring, tone);
+  }
+  return tone;
 }
 
 /** The field and its ring, straightened along the field's quad (corners TL, TR, BR, BL). */

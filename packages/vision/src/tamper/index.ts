@@ -4,8 +4,10 @@ import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { Box } from '../image/raster.ts';
 import {
+  BLUR_MAX_LAPLACIAN_VAR,
   blurStrength,
   dullsFinePrint,
+  GLARE_MIN_FRACTION,
   glareFraction,
   glareStrength,
   sharpness,
@@ -23,6 +25,7 @@ import { REVIEW_MAX_STRENGTH, severityFor } from './descriptions.ts';
 import {
   FIELD_TONE_DIFF,
   fieldBackgroundContrast,
+  fieldPaperTone,
   type RingCanvas,
   straightenedWithRing,
 } from './field-background.ts';
@@ -47,8 +50,13 @@ import {
   portraitStreaked,
   STREAKS_UNMISTAKABLE,
 } from './portrait-streaks.ts';
-import { nativeScreenPeakRatios, screenPeakRatio, screenStrength } from './screen.ts';
-import { measureFillTexture, parseLineBoxes, smoothFillStrength } from './smooth-fill.ts';
+import { nativeScreenPeakRatios, SCREEN_PEAK_RATIO, screenPeakRatio, screenStrength } from './screen.ts';
+import {
+  FILL_MIN_RING_TEXTURE,
+  measureFillTexture,
+  parseLineBoxes,
+  smoothFillStrength,
+} from './smooth-fill.ts';
 import { parseTextBoxes } from './text-boxes.ts';
 import { isLineShaped, type LineBox, lineShape, textBands } from './text-line.ts';
 import { measureSpeckle, speckleCueOn, speckleStrength } from './toner-speckle.ts';
@@ -155,11 +163,15 @@ export async function detectTamper(
   const dulledSides = new Set<ImageKind>();
   for (const [side, image] of sides) {
     // The capture signs first: they decide how far the copy and font cues may go on this side.
-    const glare = glareStrength(timed('glare', () => glareFraction(image)));
+    // Glare's blobs traced only where enough white is clipped for one to reach the sign's bar.
+    const glare = glareStrength(timed('glare', () => glareFraction(image, GLARE_MIN_FRACTION)));
     // The full-size grey when a later detector needs it anyway; else the blur measure reduces
     // the colour pixels itself (a card's back, the paper card).
     const grey = needsFullGrey(side) ? greyOf(side, image) : undefined;
-    const lapVar = timed('blur', () => sharpness(image, grey));
+    // Without the measures asked for, the blur measure stops once it shows itself above the
+    // sign's bar (sharpness): the sign is the same.
+    const blurBar = options.measures ? undefined : BLUR_MAX_LAPLACIAN_VAR;
+    const lapVar = timed('blur', () => sharpness(image, grey, blurBar));
     if (options.measures) options.measures[`${side}.sharpness`] = lapVar;
     const blur = blurStrength(lapVar);
     const dulled = dullsFinePrint(blur, glare);
@@ -175,7 +187,10 @@ export async function detectTamper(
       side === 'front' ? portrait : null,
       context.documentRegions?.[side as 'front' | 'back'],
     );
-    const spread = timed('photocopy', () => colourSpread(image, window, scale.weighted));
+    // Without the measures asked for, a spread above the flag bar is only known to be above it
+    // (colourSpread): the sign is the same.
+    const spreadBar = options.measures ? undefined : scale.flag;
+    const spread = timed('photocopy', () => colourSpread(image, window, scale.weighted, spreadBar));
     // The learned cue (capture-model.ts): toner, halftone and subpixel texture the colour
     // spread cannot see. By default only its screen part is used (learnedCues: the copy part
     // false-alarms on real documents at full strength, and adds nothing as a review).
@@ -231,9 +246,11 @@ export async function detectTamper(
       add('photocopy', side, paperCard || dulled ? Math.min(copy, REVIEW_MAX_STRENGTH) : copy);
 
     const native = nativeRatios[side as 'front' | 'back'];
+    // Exact from the bar up, only known to lie under it below (screenPeakRatio): the strength
+    // of the larger of the two scores is the same either way.
     const grid = screenStrength(
       Math.max(
-        timed('screen', () => screenPeakRatio(image)),
+        timed('screen', () => screenPeakRatio(image, SCREEN_PEAK_RATIO)),
         native ?? 0,
       ),
     );
@@ -306,7 +323,9 @@ export async function detectTamper(
       const ring = canvas as RingCanvas;
       let n = bands.get(ring);
       if (n === undefined) {
-        n = textBands(canvas.canvas, canvas.inner);
+        // A straightened canvas's paper tone is shared with the field cues (fieldPaperTone).
+        const paper = 'margin' in canvas ? fieldPaperTone(ring) : undefined;
+        n = textBands(canvas.canvas, canvas.inner, paper);
         if ('margin' in canvas) bands.set(ring, n);
       }
       return n <= 1;
@@ -420,7 +439,11 @@ export async function detectTamper(
       if (!image) continue;
       const ring = ringOf(line.side, image, line.quad);
       if (!oneTextLine(line, ring)) continue;
-      const texture = timed('smooth_fill', () => measureFillTexture(image, line.quad, ring));
+      // A line with a plain ring part is left as soon as that part shows (measureFillTexture):
+      // no sign either way.
+      const texture = timed('smooth_fill', () =>
+        measureFillTexture(image, line.quad, ring, FILL_MIN_RING_TEXTURE),
+      );
       const strength = texture ? smoothFillStrength(texture) : null;
       if (strength !== null) add('field_overwritten', line.side, strength);
     }

@@ -1,5 +1,5 @@
 import type { NormalizedImage } from '../image/normalize.ts';
-import { quantile } from '../image/stats.ts';
+import { quantile, quantileRank } from '../image/stats.ts';
 import { REVIEW_MAX_STRENGTH } from './descriptions.ts';
 
 /**
@@ -107,11 +107,18 @@ function aroundPortrait(
  * is not mistaken for document colour. Each distance is weighted by its pixel's brightness
  * (BRIGHT_SUM) unless `weighted` is false (the strict sides, STRICT_SCALE). Returns NaN when the
  * region has too few mid-tones.
+ *
+ * With `bar` given, a spread above it is returned as Infinity, unranked: the photocopy sign only
+ * asks whether the spread is above its flag bar (photocopyStrength), and a colour document's is,
+ * by far. Enough distances above the bar to fill the ranks from the spread's up tell it, counted
+ * as the distances are made (the root of each is above the bar exactly when the ranked one's
+ * is, for those ranks: the root never reverses an order).
  */
 export function colourSpread(
   image: NormalizedImage,
   region: Region = documentWindow(image),
   weighted = true,
+  bar = Number.POSITIVE_INFINITY,
 ): number {
   const { rgb, width } = image;
   const step = Math.max(1, Math.floor(Math.sqrt((region.w * region.h) / 200_000))); // ≤ ~200k samples
@@ -124,6 +131,11 @@ export function colourSpread(
   const sums = new Float64Array(blockSamples);
   const distances = new Float64Array(blockSamples * blocks * blocks);
   let nd = 0;
+  // Distances whose root is above `bar`, and the squares past which (and short of which) a
+  // root surely is (is not): the margin of 10⁻⁹ is far wider than a product's rounding.
+  let above = 0;
+  const aboveSquare = (bar * (1 + 1e-9)) ** 2;
+  const belowSquare = (bar * (1 - 1e-9)) ** 2;
   for (let by = 0; by < blocks; by++) {
     for (let bx = 0; bx < blocks; bx++) {
       const xa = Math.floor(region.x + (region.w * bx) / blocks);
@@ -154,15 +166,23 @@ export function colourSpread(
         const levels = weighted ? sums[i]! / BRIGHT_SUM : 1;
         const dr = (rs[i]! - mr) * levels;
         const dg = (gs[i]! - mg) * levels;
-        distances[nd++] = dr * dr + dg * dg;
+        const d = dr * dr + dg * dg;
+        distances[nd++] = d;
+        // Squares a hair past the bar's either way settle their root; the root only between.
+        if (d > aboveSquare || (d >= belowSquare && Math.sqrt(d) > bar)) above++;
       }
     }
   }
   if (nd < 500) return Number.NaN;
+  // Enough distances above the bar put the ranked one above it too: nothing to rank.
+  if (above >= nd - quantileRank(nd, SPREAD_QUANTILE)) return Number.POSITIVE_INFINITY;
   // Squared distances ranked, one root taken: the root never reverses an order, so the root of
   // the rank's square is the rank's distance, without a root per sample.
-  return Math.sqrt(quantile(distances.subarray(0, nd), 0.9));
+  return Math.sqrt(quantile(distances.subarray(0, nd), SPREAD_QUANTILE));
 }
+
+/** The spread is this quantile of the distances. */
+const SPREAD_QUANTILE = 0.9;
 
 /** The bars one side's colour spread is judged by, and whether it is weighted by brightness. */
 export interface SpreadScale {

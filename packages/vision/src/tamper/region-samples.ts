@@ -26,6 +26,11 @@ export class RegionSamples {
     this.values[this.next[region]!++] = value;
   }
 
+  /** How many samples `region` has had so far. */
+  count(region: number): number {
+    return this.next[region]! - this.starts[region]!;
+  }
+
   /** The samples of each region, indexed like `add`'s regions (in the order they were added). */
   split(): Float64Array[] {
     return [0, 1, 2, 3, 4].map((k) => this.values.subarray(this.starts[k]!, this.next[k]!));

@@ -247,12 +247,27 @@ function peakRatio(peak: number, annulus: Float64Array): number {
   return peak / (quantile(annulus, 0.5) + floor);
 }
 
-/** Median over tiles of the strongest periodic peak ratio (luminance or colour). */
-export function screenPeakRatio(image: NormalizedImage): number {
+/** The 3×3 grid of tiles the score is taken over, and the rank of its low quantile (20 %). */
+const TILES = 9;
+const SCORE_QUANTILE = 0.2;
+const SCORE_RANK = Math.floor(SCORE_QUANTILE * (TILES - 1));
+
+/**
+ * Low quantile over tiles of the strongest periodic peak ratio (luminance or colour).
+ *
+ * With `bar` given, the tiles stop as soon as more than SCORE_RANK of them fall under it: the
+ * score, a rank that low, is then under the bar whatever the other tiles measure, and the value
+ * returned is the same rank over the tiles measured so far (at least the score, still under the
+ * bar). From the bar up the score is exact. The tamper step only compares the score to its bar
+ * (screenStrength), and a paper document's tiles measure far under it: most of the transforms
+ * were spent on tiles that could not change the sign.
+ */
+export function screenPeakRatio(image: NormalizedImage, bar = 0): number {
   const { rgb, width, height } = image;
   if (width < TILE || height < TILE) return 0;
   // A 3×3 grid of tiles over the central 80 % of the picture.
   const ratios: number[] = [];
+  let under = 0;
   const lum = new Float64Array(TILE * TILE);
   const chroma = new Float64Array(TILE * TILE);
   for (let ty = 0; ty < 3; ty++) {
@@ -266,11 +281,18 @@ export function screenPeakRatio(image: NormalizedImage): number {
           chroma[y * TILE + x] = rgb[i]! - rgb[i + 1]!;
         }
       }
-      ratios.push(Math.max(...tilePeakRatios(lum, chroma)));
+      const ratio = Math.max(...tilePeakRatios(lum, chroma));
+      ratios.push(ratio);
+      if (ratio < bar && ++under > SCORE_RANK) return scoreRank(ratios);
     }
   }
   // Low quantile: the grid must show in (nearly) every tile, as a screen covers the whole photo.
-  return quantile(ratios, 0.2);
+  return quantile(ratios, SCORE_QUANTILE);
+}
+
+/** The score's rank among the tiles measured (never under the same rank over all the tiles). */
+function scoreRank(ratios: number[]): number {
+  return [...ratios].sort((a, b) => a - b)[SCORE_RANK]!;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { NormalizedImage } from '../image/normalize.ts';
-import { quantile } from '../image/stats.ts';
+import { quantile, quantileRank } from '../image/stats.ts';
 import {
+  fieldPaperTone,
   RING_SPANS_MAX,
   type RingCanvas,
   ringGap,
@@ -8,6 +9,7 @@ import {
   ringSpans,
   straightenedWithRing,
 } from './field-background.ts';
+import { NearInk } from './near-ink.ts';
 import { INSIDE, RegionSamples } from './region-samples.ts';
 import { isQuad } from './text-boxes.ts';
 
@@ -50,40 +52,61 @@ export interface FillTexture {
   ring: number;
 }
 
-/** Texture of the background inside a text line and around it; null when too little to measure. */
+/**
+ * Texture of the background inside a text line and around it; null when too little to measure.
+ *
+ * With `plainRing` given (the sign's FILL_MIN_RING_TEXTURE), also null as soon as a ring part
+ * (of MIN_PIXELS or more) is shown plainer than it: the least textured part, which the sign
+ * reads, is under the bar then, and the sign none (smoothFillStrength). Most lines have such a
+ * part (a plain entry field, plain paper above or below), and it shows once its rows are read:
+ * the part above before the line's rows, those before and after it with them (ringSpans).
+ */
 export function measureFillTexture(
   image: NormalizedImage,
   quad: [number, number][],
   straightened: RingCanvas = straightenedWithRing(image, quad),
+  plainRing = Number.NEGATIVE_INFINITY,
 ): FillTexture | null {
   const { canvas, inner } = straightened;
   const { data, width: W, height: H } = canvas;
   if (inner.w < 8 || inner.h < 8) return null;
-  const lineValues = new Float64Array(inner.w * inner.h);
-  for (let y = inner.y, n = 0; y < inner.y + inner.h; y++)
-    for (let x = inner.x; x < inner.x + inner.w; x++) lineValues[n++] = data[y * W + x]!;
-  const inkBelow = quantile(lineValues, 0.75) - INK_DEPTH;
+  // The line's paper tone: its pixels' 75th percentile (fieldPaperTone, shared by the field cues).
+  const inkBelow = fieldPaperTone(straightened) - INK_DEPTH;
   // A pixel is background when no ink lies within 2 px of it (ink grown by one pixel, then
-  // nothing of that in its 3×3): the ink mask grown by 2 px, rows then columns.
-  const ink = new Uint8Array(W * H);
-  for (let i = 0; i < ink.length; i++) ink[i] = data[i]! < inkBelow ? 1 : 0;
-  const nearInk = grow2(ink, W, H);
+  // nothing of that in its 3×3): the ink mask grown by 2 px, made for the rows above the line
+  // first (NearInk), the rest only when those leave the line to judge.
+  const nearInk = new NearInk(canvas, inkBelow);
+  nearInk.makeRows(inner.y);
+  const { near } = nearInk;
   const gap = ringGap(inner.h);
   // Capacities: every pixel of the canvas's inner rows and columns (those near ink are left out).
   const samples = new RegionSamples(ringRegionSizes(1, H - 1, 1, W - 1, inner, gap));
   const spans = new Int32Array(RING_SPANS_MAX * 3);
+  // Per ring part, its samples under `plainRing`; a part whose median is under it has more than
+  // the median's rank of them.
+  const plain = new Int32Array(INSIDE);
+  const plainPart = (part: number) => {
+    const n = samples.count(part);
+    return n >= MIN_PIXELS && plain[part]! > quantileRank(n, 0.5);
+  };
   for (let y = 1; y < H - 1; y++) {
+    // The part above is whole at the line's first row, those before and after it past its last.
+    if (y === inner.y) {
+      if (plainPart(0)) return null;
+      nearInk.makeRows(H);
+    }
+    if (y === inner.y + inner.h && (plainPart(2) || plainPart(3))) return null;
     for (let s = 0, n = ringSpans(y, 1, W - 1, inner, gap, spans); s < n; s++) {
       const region = spans[3 * s]!;
       for (let i = y * W + spans[3 * s + 1]!, end = y * W + spans[3 * s + 2]!; i < end; i++) {
-        if (nearInk[i]) continue;
-        samples.add(
-          region,
-          Math.abs(data[i - 1]! + data[i + 1]! + data[i - W]! + data[i + W]! - 4 * data[i]!),
-        );
+        if (near[i]) continue;
+        const v = Math.abs(data[i - 1]! + data[i + 1]! + data[i - W]! + data[i + W]! - 4 * data[i]!);
+        samples.add(region, v);
+        if (v < plainRing && region !== INSIDE) plain[region]!++;
       }
     }
   }
+  if (plainPart(0) || plainPart(1) || plainPart(2) || plainPart(3)) return null;
   const regions = samples.split();
   const inside = regions[INSIDE]!;
   const ringParts = regions
@@ -92,41 +115,6 @@ export function measureFillTexture(
     .map((p) => quantile(p, 0.5));
   if (inside.length < MIN_PIXELS || ringParts.length === 0) return null;
   return { inside: quantile(inside, 0.5), ring: Math.min(...ringParts) };
-}
-
-/** `mask` (0/1) grown by 2 px in every direction (a 5×5 square), within the image. */
-export function grow2(mask: Uint8Array, W: number, H: number): Uint8Array {
-  // Separable: ink within 2 px along the row, then within 2 px of that along the column; each
-  // pass keeps a running count of the ones in its 5-pixel window.
-  const rows = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++) {
-    const r = y * W;
-    let count = 0;
-    for (let x = 0; x < Math.min(2, W); x++) count += mask[r + x]!;
-    for (let x = 0; x < W; x++) {
-      if (x + 2 < W) count += mask[r + x + 2]!;
-      if (x - 3 >= 0) count -= mask[r + x - 3]!;
-      rows[r + x] = count > 0 ? 1 : 0;
-    }
-  }
-  // The column pass row by row (one running count per column): the same counts as walking each
-  // column down, without striding through memory a row at a time.
-  const out = new Uint8Array(W * H);
-  const counts = new Int32Array(W);
-  for (let y = 0; y < Math.min(2, H); y++) for (let x = 0; x < W; x++) counts[x]! += rows[y * W + x]!;
-  for (let y = 0; y < H; y++) {
-    const below = (y + 2) * W;
-    const above = (y - 3) * W;
-    const r = y * W;
-    for (let x = 0; x < W; x++) {
-      let count = counts[x]!;
-      if (y + 2 < H) count += rows[below + x]!;
-      if (y - 3 >= 0) count -= rows[above + x]!;
-      counts[x] = count;
-      out[r + x] = count > 0 ? 1 : 0;
-    }
-  }
-  return out;
 }
 
 /** Strength of the sign (0..1), or null when the line's background is not filled. */

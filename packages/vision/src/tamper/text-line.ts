@@ -60,9 +60,10 @@ const MIN_INK_CONTRAST = 30;
 /**
  * The bands of text rows inside `inner` on `canvas` (the box straightened along its text, or the
  * photo itself for an axis-aligned box): 0 when the box holds no ink (an erased value is still
- * a field to judge), 1 for a line, 2 or more for a box merged over several lines.
+ * a field to judge), 1 for a line, 2 or more for a box merged over several lines. `paperTone`:
+ * the 75th percentile of those pixels when the caller has it already (fieldPaperTone).
  */
-export function textBands(canvas: GreyImage, inner: Box): number {
+export function textBands(canvas: GreyImage, inner: Box, paperTone?: number): number {
   const x0 = Math.max(0, Math.round(inner.x));
   const y0 = Math.max(0, Math.round(inner.y));
   const x1 = Math.min(canvas.width, Math.round(inner.x + inner.w));
@@ -71,7 +72,7 @@ export function textBands(canvas: GreyImage, inner: Box): number {
   const values = new Float32Array((x1 - x0) * (y1 - y0));
   for (let y = y0, n = 0; y < y1; y++)
     for (let x = x0; x < x1; x++) values[n++] = canvas.data[y * canvas.width + x]!;
-  const paper = quantile(values, 0.75);
+  const paper = paperTone ?? quantile(values, 0.75);
   const dark = quantile(values, 0.05);
   if (paper - dark < MIN_INK_CONTRAST) return 0;
   const t = (paper + dark) / 2;

@@ -3,8 +3,8 @@ import { downscaleGrey, toGrey } from '../../src/image/grey.ts';
 import { type Quad, warpQuad } from '../../src/image/raster.ts';
 import { quantile } from '../../src/image/stats.ts';
 import { workingGrey } from '../../src/tamper/capture.ts';
+import { grow2 } from '../../src/tamper/near-ink.ts';
 import { INSIDE, RegionSamples } from '../../src/tamper/region-samples.ts';
-import { grow2 } from '../../src/tamper/smooth-fill.ts';
 import { warpQuadGrey } from '../../src/tamper/straighten.ts';
 import { colourDocument, rng } from './synthetic.ts';
 

@@ -81,6 +81,19 @@ describe('field_overwritten: a line in-painted and typed again', () => {
     expect(signs[0]!.severity).toBe('high');
   });
 
+  it('leaves a line as soon as a plain ring part shows, and measures the others in full', () => {
+    const forged = inpaintedLine(page(true), LINES[1]!);
+    for (const image of [page(true), forged])
+      for (const quad of LINES)
+        expect(measureFillTexture(image, quad, undefined, FILL_MIN_RING_TEXTURE)).toEqual(
+          measureFillTexture(image, quad),
+        );
+    for (const quad of LINES) {
+      expect(measureFillTexture(page(false), quad)!.ring).toBeLessThan(FILL_MIN_RING_TEXTURE);
+      expect(measureFillTexture(page(false), quad, undefined, FILL_MIN_RING_TEXTURE)).toBeNull();
+    }
+  });
+
   it('does not judge lines on plain paper, where in-painting leaves nothing to see', async () => {
     expect(await overwritten(inpaintedLine(page(false), LINES[1]!))).toEqual([]);
   });
