@@ -3,6 +3,8 @@ import { detectTamper } from '../../src/tamper/index.ts';
 import { box, SIZE, typed } from './typed-line.ts';
 
 /**
+ * Breaks of a field's glyph heights that the glyph cue reports as a review at most.
+ *
  * A value the reading step could not parse (a date read "237CT 1989", its "O" pasted in from
  * another font) comes to the tamper step marked `unparsed`: the glyph cue judges it, at most as
  * a review, and the field cues that compare tones do not look at it.
@@ -14,12 +16,12 @@ const FORGED = [
   { text: 'CT 1989' },
 ];
 
-async function textSigns(parts: Parameters<typeof typed>[0], unparsed: boolean) {
+async function textSigns(parts: Parameters<typeof typed>[0], unparsed: boolean, field = 'date_of_birth') {
   const image = await typed(parts);
-  const field = { field: 'date_of_birth', side: 'front', ...box, ...(unparsed ? { unparsed: true } : {}) };
+  const value = { field, side: 'front', ...box, ...(unparsed ? { unparsed: true } : {}) };
   const { signals } = await detectTamper(
     { front: image },
-    { layout: 'td3', portrait: null, textBoxes: [field], lineBoxes: [] },
+    { layout: 'td3', portrait: null, textBoxes: [value], lineBoxes: [] },
   );
   return signals.filter((s) =>
     ['font_inconsistency', 'field_overwritten', 'partial_document'].includes(s.type),
@@ -58,5 +60,22 @@ describe('font_inconsistency on a value that did not parse', () => {
       ).signals.map((s) => s.type);
     expect(await run(false)).toContain('partial_document');
     expect(await run(true)).not.toContain('partial_document');
+  });
+});
+
+/**
+ * Glare washing over a value's end fades its last glyphs, and the ink split shortens them: a
+ * glyph much lighter than the text (FADED_GLYPH_DARKNESS) that breaks the heights is a review.
+ */
+describe('font_inconsistency on a faded glyph', () => {
+  const shortLast = (fill: string) => [{ text: 'DIALL' }, { text: 'O', size: SIZE * 0.6, fill }];
+
+  it('fails the check on a short glyph of the text ink, and holds a faded one at review', async () => {
+    const dark = await textSigns(shortLast('rgb(24,24,28)'), false, 'surname');
+    expect(dark).toMatchObject([{ type: 'font_inconsistency', severity: 'high' }]);
+    const faded = await textSigns(shortLast('rgb(100,98,96)'), false, 'surname');
+    expect(faded).toHaveLength(1);
+    expect(faded[0]!.type).toBe('font_inconsistency');
+    expect(faded[0]!.severity).not.toBe('high');
   });
 });
