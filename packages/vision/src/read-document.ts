@@ -325,10 +325,7 @@ function fieldBox(
     const [x, y] = toSource(q);
     return [Math.round(x), Math.round(y)] as [number, number];
   });
-  // The padding actually given on each side (none past the line's ends), as shares of the box.
-  const length = Math.max(1e-9, b - a);
-  const margins: [number, number] = [Math.max(0, start - a) / length, Math.max(0, b - end) / length];
-  return { field, side, confidence: line.confidence, quad, margins };
+  return { field, side, confidence: line.confidence, quad };
 }
 
 function clamp01(x: number): number {

@@ -25,11 +25,6 @@ export interface FieldBoxObservation {
   /** Corners in the normalised image's pixels, reading order from top-left. */
   quad: [number, number][];
   /**
-   * How far the box reaches beyond the value before and after it, as shares of the box's length
-   * (read-document.ts fieldBox pads a value by about a line height, not past its line's ends).
-   */
-  margins: [number, number];
-  /**
    * A value read under its field's label that does not parse as the field's (viz/fields.ts
    * PrintedRead `unparsed`): the field is unread, and only the glyph cue looks at the box.
    */

@@ -109,14 +109,8 @@ export function fieldFontDeviation(
   image: NormalizedImage,
   box: Box & { quad?: [number, number][] },
   grey?: GreyImage,
-  opts: {
-    fillers?: boolean;
-    heights?: boolean;
-    paddedByHeight?: boolean;
-    margins?: readonly [number, number];
-    capitalsOnly?: boolean;
-  } = {},
-): { height: number | null; stroke: number | null; foreignInk?: boolean; oddDarkness?: number } {
+  opts: { fillers?: boolean; heights?: boolean; paddedByHeight?: boolean; capitalsOnly?: boolean } = {},
+): { height: number | null; stroke: number | null; foreignInk?: boolean } {
   const none = { height: null, stroke: null };
   const height = box.quad
     ? Math.hypot(box.quad[3]![0] - box.quad[0]![0], box.quad[3]![1] - box.quad[0]![1])
@@ -144,14 +138,8 @@ export function fieldFontDeviation(
   // margin holds the label's last letter, a lowercase one standing on the baseline: a shorter
   // glyph whose centre lies in the margin is the neighbour's as likely as the value's, so only a
   // taller one counts there. Substitutions inside the value are judged as before.
-  // The box is padded only where the line goes on: at the line's end (a value ending its line,
-  // most names and dates) there is no neighbour, and the value's last glyphs are judged whole.
-  // `margins` gives each side's padding as a share of the box's length (the reading step's
-  // field boxes); without it, a box padded by height is taken as padded on both sides.
-  const [before, after] = opts.margins
-    ? opts.margins.map((m) => m * crop.width)
-    : [0, 0].map(() => (opts.paddedByHeight ? crop.height : 0));
-  const inMargin = (g: Glyph) => g.x + g.w / 2 < before! || g.x + g.w / 2 > crop.width - after!;
+  const margin = opts.paddedByHeight ? crop.height : 0;
+  const inMargin = (g: Glyph) => g.x + g.w / 2 < margin || g.x + g.w / 2 > crop.width - margin;
   // The same for a label longer than the margin glued to its value ("N° / No 4385…", a Sahel
   // card's number read as one line with its label): a shorter glyph outside the value's own
   // words is the label's.
@@ -182,15 +170,7 @@ export function fieldFontDeviation(
     odd !== null &&
     worst > GLYPH_HEIGHT_TOLERANCE &&
     joinedToOtherInk(crop, odd, capitals.inliers, baseline, capitalAt(odd));
-  // How dark the breaking glyph is against the capitals (darknessShare): asked only of a break.
-  const oddDarkness =
-    odd !== null && worst > GLYPH_HEIGHT_TOLERANCE ? darknessShare(crop, odd, capitals.inliers) : undefined;
-  return {
-    height: worst,
-    stroke: strokeDeviation(capitals.inliers),
-    foreignInk,
-    ...(oddDarkness !== undefined ? { oddDarkness } : {}),
-  };
+  return { height: worst, stroke: strokeDeviation(capitals.inliers), foreignInk };
 }
 
 /**
@@ -269,33 +249,6 @@ export function joinedToOtherInk(
   const darkness = (values: number[]) => paper - quantile(values, 0.1);
   const body = darkness(inside);
   return body > 0 && darkness(beyond) < FOREIGN_INK_DARKNESS * body;
-}
-
-/**
- * A glyph breaking the height tolerance whose darkness is under this share of the text's
- * (darknessShare) may be the capture's doing: held at review (tamper/index.ts). On the generated
- * tuning draws (docs/benchmarks.md, issue 14) genuine glyphs faded by glare or blur that broke
- * the tolerance measured 0.51–0.78, substituted glyphs 0.74–1.14: the bar only keeps the faded
- * ones from failing the check alone, the signs stay.
- */
-export const FADED_GLYPH_DARKNESS = 0.7;
-
-/**
- * The darkness (under the paper) of `g`'s darkest pixels over the median of the capitals' own:
- * about 1 for a glyph of the field's ink. Glare washing over a value's end lightens its last
- * glyphs and shortens them under the ink split; a forger's glyph is printed in ink, though a
- * thin one blurred by the capture can be lighter too (the caller's FADED_GLYPH_DARKNESS).
- */
-export function darknessShare(crop: GreyImage, g: Glyph, capitals: Glyph[]): number {
-  const paper = quantile(crop.data, 0.5);
-  const darkness = (c: Glyph) => {
-    const values: number[] = [];
-    for (let y = c.y; y < c.y + c.h; y++)
-      for (let x = c.x; x < c.x + c.w; x++) values.push(crop.data[y * crop.width + x]!);
-    return paper - quantile(values, 0.05);
-  };
-  const text = quantile(capitals.map(darkness), 0.5);
-  return text > 0 ? darkness(g) / text : 1;
 }
 
 /**

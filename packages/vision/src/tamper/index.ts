@@ -31,7 +31,6 @@ import {
 } from './field-background.ts';
 import {
   DOCUMENT_NUMBER_STROKE_TOLERANCE,
-  FADED_GLYPH_DARKNESS,
   fieldFontDeviation,
   GLYPH_HEIGHT_TOLERANCE,
   heightRuleOf,
@@ -378,14 +377,12 @@ export async function detectTamper(
           capitalsOnly: heightRule === 'capitals',
           // The reading step's value boxes (with a quad) are padded by one line height.
           paddedByHeight: box.quad !== undefined,
-          ...(box.margins ? { margins: box.margins } : {}),
         }),
       );
       if (options.measures) {
         const key = `${box.side}.font.${box.field}${box.unparsed ? '.unparsed' : ''}`;
         if (font.height !== null) options.measures[`${key}.height`] = font.height;
         if (font.stroke !== null) options.measures[`${key}.stroke`] = font.stroke;
-        if (font.oddDarkness !== undefined) options.measures[`${key}.darkness`] = font.oddDarkness;
       }
       // A value that did not parse, broken by another mark's ink (a stamp or a pen across it,
       // which spoiled its reading too): no sign. Genuine dates under stamps are the unparsed
@@ -400,16 +397,9 @@ export async function detectTamper(
         // may be printed in mixed case (heightRule `capitals`) too: that it is printed in
         // capitals at all is read from the same glyphs whose heights are judged. And a value
         // that did not parse: what spoiled its reading (a stamp, a fold, a crease's shadow)
-        // may have spoiled its glyphs' outlines too. And a glyph much lighter than the text
-        // (FADED_GLYPH_DARKNESS): glare washing over a value's end fades and shortens its last
-        // glyphs.
-        const faded = font.oddDarkness !== undefined && font.oddDarkness < FADED_GLYPH_DARKNESS;
+        // may have spoiled its glyphs' outlines too.
         const reviewOnly =
-          font.foreignInk ||
-          faded ||
-          dulledSides.has(box.side) ||
-          heightRule === 'capitals' ||
-          box.unparsed === true;
+          font.foreignInk || dulledSides.has(box.side) || heightRule === 'capitals' || box.unparsed === true;
         add(
           'font_inconsistency',
           box.side,

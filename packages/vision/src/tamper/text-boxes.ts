@@ -14,16 +14,6 @@ export function isQuad(q: unknown): q is [number, number][] {
   );
 }
 
-/** Two shares of a box's length, one per end, that leave some of the box between them. */
-function isMargins(m: unknown): m is [number, number] {
-  return (
-    Array.isArray(m) &&
-    m.length === 2 &&
-    m.every((v) => finite(v) && v >= 0) &&
-    (m[0] as number) + (m[1] as number) < 1
-  );
-}
-
 /**
  * Accepts `context.textBoxes` when it has the expected shape; anything else is ignored. A box
  * is given by its bounds (`x y w h`), by its `quad` (the reading step's field boxes), or both.
@@ -36,7 +26,6 @@ export function parseTextBoxes(value: unknown): TamperTextBox[] {
     if (typeof b.field !== 'string' || (b.side !== 'front' && b.side !== 'back')) continue;
     const quad: [number, number][] | undefined = isQuad(b.quad) ? b.quad : undefined;
     const confidence = finite(b.confidence) ? b.confidence : undefined;
-    const margins = isMargins(b.margins) ? b.margins : undefined;
     let bounds: Box;
     if (['x', 'y', 'w', 'h'].every((k) => finite(b[k]))) bounds = { x: b.x, y: b.y, w: b.w, h: b.h };
     else if (quad) {
@@ -55,7 +44,6 @@ export function parseTextBoxes(value: unknown): TamperTextBox[] {
       ...bounds,
       ...(quad ? { quad } : {}),
       ...(confidence !== undefined ? { confidence } : {}),
-      ...(margins ? { margins } : {}),
       ...(b.unparsed === true ? { unparsed: true as const } : {}),
     });
   }

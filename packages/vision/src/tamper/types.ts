@@ -23,13 +23,6 @@ export interface TamperTextBox {
   /** Recogniser confidence of the text (0..1), when known. */
   confidence?: number;
   /**
-   * How far the box reaches beyond the value before and after it, as shares of the box's length
-   * along its text (the reading step pads a value's box by about a line height where its line
-   * goes on, not past the line's ends). Without it a box with a quad is taken as padded by its
-   * height on both sides.
-   */
-  margins?: [number, number];
-  /**
    * The value did not parse as the field's (the reading step left the field unread): only the
    * glyph cue judges it, and at most as a review (index.ts).
    */

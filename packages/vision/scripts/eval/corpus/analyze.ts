@@ -19,7 +19,7 @@ export async function analyzeUpload(
   measures?: Record<string, number>,
 ): Promise<{ signals: TamperSignal[]; ms: number }> {
   const front = await normalizeImage(bytes);
-  const reading = withoutMarginsIfAsked(await cachedReading(bytes, () => readDocument({ front })));
+  const reading = await cachedReading(bytes, () => readDocument({ front }));
   const region = textExtent(reading.textBoxes, 'front', front.width, front.height);
   const { signals, timings } = await detectTamper(
     { front, originals: { front: bytes } },
@@ -35,17 +35,6 @@ export async function analyzeUpload(
 }
 
 type Reading = Awaited<ReturnType<typeof readDocument>>;
-
-/**
- * With IDV_EVAL_FIELD_MARGINS=0, the field boxes without their margins: the tamper step then
- * takes each value's box as padded by a line height at both ends, as it did before the reading
- * step told where it padded. With the reading cache, the glyph cue is measured both ways on the
- * same readings.
- */
-function withoutMarginsIfAsked<R extends Pick<Reading, 'fieldBoxes'>>(reading: R): R {
-  if (process.env.IDV_EVAL_FIELD_MARGINS !== '0') return reading;
-  return { ...reading, fieldBoxes: reading.fieldBoxes.map(({ margins: _, ...box }) => box) };
-}
 
 /**
  * The reading of an upload, kept on disk under IDV_EVAL_READING_CACHE (by the bytes' SHA-256)
