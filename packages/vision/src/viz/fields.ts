@@ -221,7 +221,7 @@ export function readPrintedFieldsWithSources(front: TextLine[], back: TextLine[]
         found && NAME_FIELDS.has(hit.field) ? withoutMixedCaseLead(found, lines[found.line]!.text) : found;
       if (value && hit.garbled && NAME_FIELDS.has(hit.field) && gluedNames(value.text)) continue;
       const parsed = value ? parseValue(hit.field, value.text) : null;
-      if (parsed === null) {
+      if (value === null || parsed === null) {
         const where = value ?? unparsedValueFor(hit, lines, folded, labelLines);
         if (where && !unparsed.some((u) => u.field === hit.field)) unparsed.push(sourceOf(hit.field, where));
         continue;
@@ -230,7 +230,7 @@ export function readPrintedFieldsWithSources(front: TextLine[], back: TextLine[]
       // A "number" without a digit is a label read as a value ("NUMERO DE DOCUMENT"): its box
       // would show the label, not a value, to the tamper checks.
       if (hit.field === 'document_number' && !/\d/.test(parsed)) continue;
-      sources.push(sourceOf(hit.field, value!));
+      sources.push(sourceOf(hit.field, value));
     }
     // Labels read too poorly to be found above, before a colon ("NOMDETAMLE:BAMBA" on a small
     // scan): the line's head is matched loosely (garbledLabel), the value after the colon must
@@ -453,7 +453,7 @@ function underAnotherLabel(
 /**
  * Where a typed field's value lies when none beside or under its label parses (a date read
  * "237CT 1989"): the text found there as for a value, holding at least three letters or digits
- * (a value's worth of glyphs; the glyph cue judges no fewer). Names have no form to fail.
+ * (fewer is a stray mark or the rest of a label, not a value). Names have no form to fail.
  */
 function unparsedValueFor(
   hit: LabelHit,
