@@ -20,7 +20,7 @@ import { turnedLook } from './mrz/turned-look.ts';
 import { type PageView, readDocumentPage } from './ocr/focus.ts';
 import { warmUpOcr } from './ocr/models.ts';
 import { mrzRowOcrDeferred } from './ocr/page.ts';
-import { readPrintedFieldsWithSources, unparsedLeft } from './viz/fields.ts';
+import { type FieldSource, readPrintedFieldsWithSources, unparsedLeft } from './viz/fields.ts';
 
 /**
  * Reads a document photo (and the back of a card): OCR of every line, the MRZ, the printed
@@ -178,27 +178,12 @@ export async function readDocument(
             return line ? [fieldBox(`mrz_${k + 1}`, mrzSide, line, view.toSource, 0, 1)] : [];
           })
         : []),
-      ...sources.flatMap((s) => {
-        const kept = (s.page === 0 ? frontKept : backKept)[s.line];
-        const line = kept?.view.page.lines[kept.index];
-        return kept && line
-          ? [fieldBox(s.field, kept.view.side, line, kept.view.toSource, s.start, s.end)]
-          : [];
-      }),
+      ...sources.flatMap((s) => sourceBox(s, frontKept, backKept)),
       // Values that did not parse, for fields left unread (fields.ts PrintedRead): only the
       // tamper step's glyph cue looks at them.
-      ...unparsedLeft({ fields: printed, sources }, zone.unparsed).flatMap((s) => {
-        const kept = (s.page === 0 ? frontKept : backKept)[s.line];
-        const line = kept?.view.page.lines[kept.index];
-        return kept && line
-          ? [
-              {
-                ...fieldBox(s.field, kept.view.side, line, kept.view.toSource, s.start, s.end),
-                unparsed: true as const,
-              },
-            ]
-          : [];
-      }),
+      ...unparsedLeft({ fields: printed, sources }, zone.unparsed).flatMap((s) =>
+        sourceBox(s, frontKept, backKept).map((box) => ({ ...box, unparsed: true as const })),
+      ),
     ],
     mrzDetails: mrz,
   };
@@ -298,6 +283,13 @@ function readPrintedZone(
   const { frontKept, backKept } = printedZoneLines(pages, mrz, mrzIndexes, mrzSide);
   const read = readPrintedFieldsWithSources(linesOf(frontKept), linesOf(backKept));
   return { frontKept, backKept, ...read };
+}
+
+/** The box of a printed value read from the kept lines (none when its line is gone). */
+function sourceBox(s: FieldSource, frontKept: KeptLine[], backKept: KeptLine[]): FieldBoxObservation[] {
+  const kept = (s.page === 0 ? frontKept : backKept)[s.line];
+  const line = kept?.view.page.lines[kept.index];
+  return kept && line ? [fieldBox(s.field, kept.view.side, line, kept.view.toSource, s.start, s.end)] : [];
 }
 
 /**
