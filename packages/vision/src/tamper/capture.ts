@@ -76,14 +76,26 @@ const GLARE_MIN_FILL = 0.45;
  */
 export const GLARE_MAX_ELONGATION = 4;
 
-/**
- * The largest glare blob's share of the picture. With `bar` given, a picture whose clipped white
- * all together stays under that share holds no blob that could reach it: its clipped share is
- * returned (under the bar, at least the blob's) without the blobs being traced. The glare sign
- * only asks whether the share reaches GLARE_MIN_FRACTION, and most photos have next to no
- * clipped white.
- */
+/** The largest glare blob: its share of the picture and its bounding box (photo pixels). */
+export interface GlareSpot {
+  fraction: number;
+  /** Null when no blob was traced (none counted, or the early exit below). */
+  box: Box | null;
+}
+
+/** The largest glare blob's share of the picture (glareSpot's fraction). */
 export function glareFraction(image: NormalizedImage, bar = 0): number {
+  return glareSpot(image, bar).fraction;
+}
+
+/**
+ * The largest glare blob's share of the picture, and where it is. With `bar` given, a picture
+ * whose clipped white all together stays under that share holds no blob that could reach it: its
+ * clipped share is returned (under the bar, at least the blob's) without the blobs being traced.
+ * The glare sign only asks whether the share reaches GLARE_MIN_FRACTION, and most photos have
+ * next to no clipped white.
+ */
+export function glareSpot(image: NormalizedImage, bar = 0): GlareSpot {
   const factor = Math.max(1, Math.floor(Math.max(image.width, image.height) / WORK_LONG_SIDE));
   const w = Math.floor(image.width / factor);
   const h = Math.floor(image.height / factor);
@@ -95,9 +107,9 @@ export function glareFraction(image: NormalizedImage, bar = 0): number {
   for (let y = 0; y < h; y++)
     for (let x = 0, i = rowStart(y); x < w; x++, i += stride)
       if (rgb[i]! >= 250 && rgb[i + 1]! >= 250 && rgb[i + 2]! >= 250) clipped++;
-  if (clipped > PAPER_WHITE_MAX_FRACTION * w * h) return 0;
+  if (clipped > PAPER_WHITE_MAX_FRACTION * w * h) return { fraction: 0, box: null };
   // Compared as the caller compares the result: a blob's share is at most this one.
-  if (clipped / (w * h) < bar) return clipped / (w * h);
+  if (clipped / (w * h) < bar) return { fraction: clipped / (w * h), box: null };
   // Per sampled pixel: 0 not clipped, 1 clipped, 2 clipped and already reached by a flood fill
   // (one array for the mask and the fill's marks).
   const mask = new Uint8Array(w * h);
@@ -106,6 +118,7 @@ export function glareFraction(image: NormalizedImage, bar = 0): number {
       if (rgb[i]! >= 250 && rgb[i + 1]! >= 250 && rgb[i + 2]! >= 250) mask[y * w + x] = 1;
   // Flood fill components (iterative stack), keep the largest compact one not touching the border.
   let best = 0;
+  let bestBox: Box | null = null;
   // Each pixel enters the stack at most once: a fixed buffer of the clipped count holds it.
   const stack = new Int32Array(clipped);
   let top = 0;
@@ -151,9 +164,28 @@ export function glareFraction(image: NormalizedImage, bar = 0): number {
     const bh = maxY - minY + 1;
     const fill = area / (bw * bh);
     const elongation = Math.max(bw, bh) / Math.min(bw, bh);
-    if (!touches && fill >= GLARE_MIN_FILL && elongation <= GLARE_MAX_ELONGATION) best = Math.max(best, area);
+    if (!touches && fill >= GLARE_MIN_FILL && elongation <= GLARE_MAX_ELONGATION && area > best) {
+      best = area;
+      bestBox = { x: minX * factor, y: minY * factor, w: bw * factor, h: bh * factor };
+    }
   }
-  return best / (w * h);
+  return { fraction: best / (w * h), box: bestBox };
+}
+
+/**
+ * Whether a box lies in or near a glare blob: within its halo, taken as the blob's box grown by
+ * half its size on every side (twice its radius). A lamp's reflection fades the print around its
+ * clipped core too, and a glyph faded there reads shorter or thinner than its neighbours.
+ */
+export function nearGlare(box: Box, glare: Box): boolean {
+  const gx = glare.w / 2;
+  const gy = glare.h / 2;
+  return (
+    box.x < glare.x + glare.w + gx &&
+    box.x + box.w > glare.x - gx &&
+    box.y < glare.y + glare.h + gy &&
+    box.y + box.h > glare.y - gy
+  );
 }
 
 export function glareStrength(fraction: number): number | null {

@@ -110,7 +110,7 @@ export function fieldFontDeviation(
   box: Box & { quad?: [number, number][] },
   grey?: GreyImage,
   opts: { fillers?: boolean; heights?: boolean; paddedByHeight?: boolean; capitalsOnly?: boolean } = {},
-): { height: number | null; stroke: number | null; foreignInk?: boolean } {
+): { height: number | null; stroke: number | null; foreignInk?: boolean; weight?: number | null } {
   const none = { height: null, stroke: null };
   const height = box.quad
     ? Math.hypot(box.quad[3]![0] - box.quad[0]![0], box.quad[3]![1] - box.quad[0]![1])
@@ -170,7 +170,23 @@ export function fieldFontDeviation(
     odd !== null &&
     worst > GLYPH_HEIGHT_TOLERANCE &&
     joinedToOtherInk(crop, odd, capitals.inliers, baseline, capitalAt(odd));
-  return { height: worst, stroke: strokeDeviation(capitals.inliers), foreignInk };
+  return {
+    height: worst,
+    stroke: strokeDeviation(capitals.inliers),
+    foreignInk,
+    weight: fieldWeight(capitals.inliers, capitalAt),
+  };
+}
+
+/**
+ * The field's weight: its capitals' median stroke width over their median height. A font's
+ * property (bold near 0.2, regular near 0.12), the same under any light: a value typed again in
+ * another face or weight differs from the side's other values. Null below 4 capitals.
+ */
+export function fieldWeight(capitals: Glyph[], capitalAt: (g: Glyph) => number): number | null {
+  if (capitals.length < 4) return null;
+  const height = quantile(capitals.map(capitalAt), 0.5);
+  return height > 0 ? quantile(capitals.map(strokeWidth), 0.5) / height : null;
 }
 
 /**

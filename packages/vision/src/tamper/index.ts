@@ -8,8 +8,9 @@ import {
   blurStrength,
   dullsFinePrint,
   GLARE_MIN_FRACTION,
-  glareFraction,
+  glareSpot,
   glareStrength,
+  nearGlare,
   sharpness,
   touchesBorder,
 } from './capture.ts';
@@ -35,7 +36,7 @@ import {
   GLYPH_HEIGHT_TOLERANCE,
   heightRuleOf,
 } from './font-consistency.ts';
-import { optInCueOn } from './opt-in-cues.ts';
+import { optInCueOn, optOutCueOn } from './opt-in-cues.ts';
 import { PAGE_COLOUR_PEAK, pageColourPeak } from './page-colour.ts';
 import { paperCardCopyStrength } from './paper-card-copy.ts';
 import { colourSpread, documentWindow, PAGE_SCALE, photocopyStrength, STRICT_SCALE } from './photocopy.ts';
@@ -62,6 +63,7 @@ import { isLineShaped, type LineBox, lineShape, textBands } from './text-line.ts
 import { measureSpeckle, speckleCueOn, speckleStrength } from './toner-speckle.ts';
 import { type MeasuredField, measureTypedText, typedTextOutliers } from './typed-text.ts';
 import { strengthBetween, type TamperContext, type TamperImages } from './types.ts';
+import { type WeighedValue, weightOutliers } from './value-weight.ts';
 
 export { severityFor, TAMPER_SIGNS } from './descriptions.ts';
 
@@ -161,10 +163,14 @@ export async function detectTamper(
     context.nativeScreenRatios ?? (await timedAsync('screen_native', () => nativeScreenPeakRatios(images)));
   // Sides whose capture is too blurred or glared for fine print to settle a fail (dullsFinePrint).
   const dulledSides = new Set<ImageKind>();
+  // Where each side's reported glare blob lies: the font cue's fails are held near it.
+  const glareBoxes = new Map<ImageKind, Box>();
   for (const [side, image] of sides) {
     // The capture signs first: they decide how far the copy and font cues may go on this side.
     // Glare's blobs traced only where enough white is clipped for one to reach the sign's bar.
-    const glare = glareStrength(timed('glare', () => glareFraction(image, GLARE_MIN_FRACTION)));
+    const spot = timed('glare', () => glareSpot(image, GLARE_MIN_FRACTION));
+    const glare = glareStrength(spot.fraction);
+    if (glare !== null && spot.box) glareBoxes.set(side, spot.box);
     // The full-size grey when a later detector needs it anyway; else the blur measure reduces
     // the colour pixels itself (a card's back, the paper card).
     const grey = needsFullGrey(side) ? greyOf(side, image) : undefined;
@@ -335,6 +341,9 @@ export async function detectTamper(
   // see below).
   const typedOn = optInCueOn('TYPED');
   const typedFields: MeasuredField[] = [];
+  // Values' weights, compared per side once all are measured (value-weight.ts).
+  const weightOn = optOutCueOn('VALUE_WEIGHT');
+  const weighed: WeighedValue[] = [];
   for (const box of boxes) {
     const image = box.side === 'back' ? images.back : images.front;
     if (!image) continue;
@@ -383,7 +392,23 @@ export async function detectTamper(
         const key = `${box.side}.font.${box.field}${box.unparsed ? '.unparsed' : ''}`;
         if (font.height !== null) options.measures[`${key}.height`] = font.height;
         if (font.stroke !== null) options.measures[`${key}.stroke`] = font.stroke;
+        if (font.weight != null) options.measures[`${key}.weight`] = font.weight;
       }
+      const glareBox = glareBoxes.get(box.side);
+      const nearGlareSpot = glareBox !== undefined && nearGlare(box, glareBox);
+      // The value's weight, for the comparison with its side's others: a value that did not
+      // parse or an MRZ line (OCR-B, another face by design) is not a value of the page's face;
+      // glare thins the strokes it fades and blur thickens them, so neither a dulled side nor a
+      // value near glare is weighed.
+      if (
+        weightOn &&
+        font.weight != null &&
+        !box.unparsed &&
+        !box.field.startsWith('mrz') &&
+        !dulledSides.has(box.side) &&
+        !nearGlareSpot
+      )
+        weighed.push({ field: box.field, side: box.side as 'front' | 'back', weight: font.weight });
       // A value that did not parse, broken by another mark's ink (a stamp or a pen across it,
       // which spoiled its reading too): no sign. Genuine dates under stamps are the unparsed
       // values that break most (the generated tuning draw under hazards); a forger's glyph is
@@ -398,8 +423,14 @@ export async function detectTamper(
         // capitals at all is read from the same glyphs whose heights are judged. And a value
         // that did not parse: what spoiled its reading (a stamp, a fold, a crease's shadow)
         // may have spoiled its glyphs' outlines too.
+        // So does a value in or near a reported glare blob (nearGlare): glare fades the glyphs
+        // in its halo, and a faded glyph reads shorter than its neighbours.
         const reviewOnly =
-          font.foreignInk || dulledSides.has(box.side) || heightRule === 'capitals' || box.unparsed === true;
+          font.foreignInk ||
+          dulledSides.has(box.side) ||
+          nearGlareSpot ||
+          heightRule === 'capitals' ||
+          box.unparsed === true;
         add(
           'font_inconsistency',
           box.side,
@@ -426,6 +457,12 @@ export async function detectTamper(
     if (contrast && contrast.toneDiff > FIELD_TONE_DIFF) {
       add('field_overwritten', box.side, strengthBetween(contrast.toneDiff, FIELD_TONE_DIFF, 60), box.field);
     }
+  }
+
+  // Typed again in another face or weight (value-weight.ts): a review, once per field.
+  for (const w of weightOutliers(weighed)) {
+    if (!signals.some((s) => s.type === 'field_overwritten' && s.side === w.side && s.field === w.field))
+      add('field_overwritten', w.side, w.strength, w.field);
   }
 
   // Typed again on plain paper: a value whose ink or edges differ from its neighbouring values

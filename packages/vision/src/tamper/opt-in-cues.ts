@@ -30,7 +30,9 @@ export function optInCueOn(cue: OptInCue): boolean {
  */
 export type OptOutCue =
   /** The portrait-swap classifier (portrait-model.ts), on since it met its rule for on. */
-  'PORTRAIT_CNN';
+  | 'PORTRAIT_CNN'
+  /** A value of another weight than its side's others (value-weight.ts). */
+  | 'VALUE_WEIGHT';
 
 export function optOutCueOn(cue: OptOutCue): boolean {
   return process.env[`IDV_TAMPER_${cue}`] !== '0';

@@ -118,6 +118,9 @@ describe('the typed-text cue by default', () => {
   it('is off without IDV_TAMPER_TYPED=1 (it flags too many genuine captures to be on)', SLOW, async () => {
     const before = process.env.IDV_TAMPER_TYPED;
     delete process.env.IDV_TAMPER_TYPED;
+    // The value-weight cue (value-weight.ts) sees this regular-weight value over a bold page: off
+    // here, so that only the typed-text cue's switch is tested.
+    process.env.IDV_TAMPER_VALUE_WEIGHT = '0';
     try {
       const card = await drawColourCard(seededRng(41), 'card');
       const target = card.boxes.fields.find((f) => f.field === 'document_number')!;
@@ -130,6 +133,7 @@ describe('the typed-text cue by default', () => {
       ).toEqual([]);
     } finally {
       if (before !== undefined) process.env.IDV_TAMPER_TYPED = before;
+      delete process.env.IDV_TAMPER_VALUE_WEIGHT;
     }
   });
 });
