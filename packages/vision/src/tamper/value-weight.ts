@@ -27,13 +27,14 @@ const MIN_OTHER_VALUES = 3;
 /**
  * A value whose weight departs from the median of its side's others by more than this (either
  * way: max(ratio, 1/ratio) − 1) is of another face or weight. Measured on the tuning side only
- * (docs/decisions.md, issue 14, "A value typed in another weight"; the fresh draw `s25-tune`,
- * read boxes): bona fide values depart by at most 0.235 on plain captures (a Sahel card's
- * number, its digits a little lighter than its names), 0.274 under stamps and handwriting, 0.25
- * under glare; under blur 0.45 (a soft date beside sharper names), where the side is not judged
- * when its blur or glare is strong (dullsFinePrint) and a value near glare never is. Overwritten
- * values: 54 of 75 above 0.35 (regular over bold departs 0.4–1.1), the others typed in a face as
- * heavy as the page's.
+ * (docs/decisions.md, issue 14, "A value typed in another weight"; the fresh draws `s25-tune` and
+ * `s25-haz-tune`, read boxes): bona fide values depart by at most 0.235 on plain captures (a
+ * Sahel card's number, its digits a little lighter than its names), 0.274 under stamps and
+ * handwriting, 0.25 under glare. Blur spreads them further: 0.36–0.41 on sides whose blur dulls
+ * fine print (dullsFinePrint; not weighed), 0.45 on a soft date with two other values (below
+ * MIN_OTHER_VALUES). Overwritten values: 54 of 75 weighed depart by 0.35–1.08 (a regular face
+ * over a bold one); the others by 0.01–0.17, as little as genuine values (a face near the page's
+ * weight).
  */
 export const VALUE_WEIGHT_DEVIATION = 0.35;
 /**
