@@ -100,7 +100,8 @@ export function glyphHeightDeviation(
 /**
  * Both font cues of one field: the largest relative height deviation (above) and the largest
  * relative stroke-width deviation of one glyph from the field's capitals (strokeDeviation);
- * null where the field has too few measurable glyphs. `foreignInk` tells whether the component
+ * null where the field has too few measurable glyphs. With them, the field's weight
+ * (fieldWeight), which value-weight.ts compares across the side's values. `foreignInk` tells whether the component
  * with the largest height deviation, when it breaks GLYPH_HEIGHT_TOLERANCE, is text joined to
  * another mark's ink (joinedToOtherInk). `grey` (the photo's grey image) is read only for a box
  * without a quad, and made here when such a box comes without it.

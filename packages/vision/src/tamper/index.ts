@@ -408,7 +408,7 @@ export async function detectTamper(
         !dulledSides.has(box.side) &&
         !nearGlareSpot
       )
-        weighed.push({ field: box.field, side: box.side as 'front' | 'back', weight: font.weight });
+        weighed.push({ field: box.field, side: box.side, weight: font.weight });
       // A value that did not parse, broken by another mark's ink (a stamp or a pen across it,
       // which spoiled its reading too): no sign. Genuine dates under stamps are the unparsed
       // values that break most (the generated tuning draw under hazards); a forger's glyph is
