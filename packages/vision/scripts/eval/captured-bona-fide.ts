@@ -1,10 +1,9 @@
 import { pathToFileURL } from 'node:url';
 import type { TamperSignal } from '@idv/core';
-import { textExtent } from '../../src/document/extent.ts';
 import { normalizeImage } from '../../src/image/normalize.ts';
 import { readDocument } from '../../src/read-document.ts';
-import { detectTamper } from '../../src/tamper/index.ts';
 import { generateDocument } from '../synth/index.ts';
+import { detectOnReading } from './corpus/analyze.ts';
 import { describeSignals } from './corpus/signal-text.ts';
 import { printTable } from './faces-common.ts';
 
@@ -21,26 +20,6 @@ import { printTable } from './faces-common.ts';
  * `--split`: the reading benchmark's layouts of that split; `--seed`: the first seed drawn
  * (paper cards are skipped: the field cues never judge them).
  */
-
-async function judge(
-  front: Awaited<ReturnType<typeof normalizeImage>>,
-  reading: Awaited<ReturnType<typeof readDocument>>,
-  layout: Parameters<typeof detectTamper>[1]['layout'],
-  measures?: Record<string, number>,
-) {
-  const region = textExtent(reading.textBoxes, 'front', front.width, front.height);
-  const { signals } = await detectTamper(
-    { front },
-    {
-      layout,
-      documentRegions: region ? { front: region } : {},
-      textBoxes: reading.fieldBoxes,
-      lineBoxes: reading.textBoxes,
-    },
-    measures ? { measures } : {},
-  );
-  return signals;
-}
 
 export async function capturedBonaFide(opts: {
   split: 'tuning' | 'heldout';
@@ -62,11 +41,11 @@ export async function capturedBonaFide(opts: {
     const reading = await readDocument({ front });
     const before = process.env[variable];
     process.env[variable] = '0';
-    const off = await judge(front, reading, doc.truth.documentLayout);
+    const { signals: off } = await detectOnReading(front, reading, doc.truth.documentLayout);
     if (before === undefined) delete process.env[variable];
     else process.env[variable] = before;
     const measures: Record<string, number> = {};
-    const on = await judge(front, reading, doc.truth.documentLayout, measures);
+    const { signals: on } = await detectOnReading(front, reading, doc.truth.documentLayout, measures);
     // Captures where the weight cue could judge: four or more values with a weight measured.
     const weighed = Object.keys(measures).filter(
       (k) => k.endsWith('.weight') && !k.includes('.mrz') && !k.includes('.unparsed'),

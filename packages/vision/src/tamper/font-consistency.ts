@@ -286,6 +286,10 @@ function heightAboveBaseline(g: Glyph, expected: number, baseline: number): numb
 /** A glyph's mean stroke width: its ink over half its outline (a stroke of width w and length L has w·L ink and 2·L outline). */
 export const strokeWidth = (g: Glyph) => (2 * g.ink) / Math.max(1, g.edge);
 
+/** How far a positive value departs from a reference, either way: max(ratio, 1/ratio) − 1. */
+export const departure = (value: number, reference: number) =>
+  Math.max(value / reference, reference / value) - 1;
+
 /**
  * Largest relative difference between one glyph's stroke width and the field's median, over
  * the glyphs of capital height in capitals-only fields (a substituted glyph of another weight
@@ -298,7 +302,7 @@ export function strokeDeviation(capitals: Glyph[]): number | null {
   const widths = capitals.map(strokeWidth);
   const median = quantile(widths, 0.5);
   if (median <= 0) return null;
-  return Math.max(...widths.map((w) => Math.max(w / median, median / w) - 1));
+  return Math.max(...widths.map((w) => departure(w, median)));
 }
 
 /**

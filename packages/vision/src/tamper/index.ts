@@ -459,17 +459,14 @@ export async function detectTamper(
     }
   }
 
-  // Typed again in another face or weight (value-weight.ts): a review, once per field.
-  for (const w of weightOutliers(weighed)) {
-    if (!signals.some((s) => s.type === 'field_overwritten' && s.side === w.side && s.field === w.field))
-      add('field_overwritten', w.side, w.strength, w.field);
-  }
-
-  // Typed again on plain paper: a value whose ink or edges differ from its neighbouring values
-  // (typed-text.ts); a field the tone cue flagged already is not counted twice. Off unless
-  // IDV_TAMPER_TYPED=1 (read per call): on the reading benchmark's bona fide captures (uneven
-  // focus and light) it flagged 4 of 27 documents, above the 2 % bar (docs/benchmarks.md, issue 14).
-  for (const t of typedOn ? typedTextOutliers(typedFields) : []) {
+  // Values typed again, compared with their side's other values; a field already flagged (the
+  // tone cue, or the first of these) is not counted twice:
+  // - in another face or weight (value-weight.ts), a review;
+  // - on plain paper, with ink or edges unlike the neighbouring values (typed-text.ts). Off
+  //   unless IDV_TAMPER_TYPED=1 (read per call): on the reading benchmark's bona fide captures
+  //   (uneven focus and light) it flagged 4 of 27 documents, above the 2 % bar
+  //   (docs/benchmarks.md, issue 14).
+  for (const t of [...weightOutliers(weighed), ...(typedOn ? typedTextOutliers(typedFields) : [])]) {
     if (!signals.some((s) => s.type === 'field_overwritten' && s.side === t.side && s.field === t.field))
       add('field_overwritten', t.side, t.strength, t.field);
   }

@@ -1,5 +1,6 @@
 import { quantile } from '../image/stats.ts';
 import { reviewStrength } from './descriptions.ts';
+import { departure } from './font-consistency.ts';
 
 /**
  * `field_overwritten`, a value typed again in another face or weight. A document prints its
@@ -26,7 +27,7 @@ const MIN_OTHER_VALUES = 3;
 
 /**
  * A value whose weight departs from the median of its side's others by more than this (either
- * way: max(ratio, 1/ratio) − 1) is of another face or weight. Measured on the tuning side only
+ * way: `departure`) is of another face or weight. Measured on the tuning side only
  * (docs/decisions.md, issue 14, "A value typed in another weight"; the fresh draws `s25-tune` and
  * `s25-haz-tune`, read boxes): bona fide values depart by at most 0.235 on plain captures (a
  * Sahel card's number, its digits a little lighter than its names), 0.274 under stamps and
@@ -63,7 +64,7 @@ export function weightOutliers(
     const others = weighed.filter((o) => o !== v && o.side === v.side).map((o) => o.weight);
     if (others.length < MIN_OTHER_VALUES) continue;
     const median = quantile(others, 0.5);
-    const deviation = Math.max(v.weight / median, median / v.weight) - 1;
+    const deviation = departure(v.weight, median);
     if (deviation <= VALUE_WEIGHT_DEVIATION) continue;
     const share = (deviation - VALUE_WEIGHT_DEVIATION) / (VALUE_WEIGHT_UNMISTAKABLE - VALUE_WEIGHT_DEVIATION);
     out.push({ field: v.field, side: v.side, strength: Math.round(reviewStrength(share) * 100) / 100 });

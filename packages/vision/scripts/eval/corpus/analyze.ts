@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentLayout, TamperSignal } from '@idv/core';
 import { textExtent } from '../../../src/document/extent.ts';
-import { normalizeImage } from '../../../src/image/normalize.ts';
+import { type NormalizedImage, normalizeImage } from '../../../src/image/normalize.ts';
 import { readDocument } from '../../../src/read-document.ts';
 import { detectTamper, TAMPER_SIGNS } from '../../../src/tamper/index.ts';
 import type { PointMap } from './phone-capture.ts';
@@ -20,9 +20,23 @@ export async function analyzeUpload(
 ): Promise<{ signals: TamperSignal[]; ms: number }> {
   const front = await normalizeImage(bytes);
   const reading = await cachedReading(bytes, () => readDocument({ front }));
+  return detectOnReading(front, reading, layout, measures, bytes);
+}
+
+/**
+ * The tamper step on a front already read, with what the analyzer gives it from the reading:
+ * the document's extent, the field boxes and the lines.
+ */
+export async function detectOnReading(
+  front: NormalizedImage,
+  reading: Pick<Reading, 'textBoxes' | 'fieldBoxes'>,
+  layout: DocumentLayout,
+  measures?: Record<string, number>,
+  original?: Uint8Array,
+): Promise<{ signals: TamperSignal[]; ms: number }> {
   const region = textExtent(reading.textBoxes, 'front', front.width, front.height);
   const { signals, timings } = await detectTamper(
-    { front, originals: { front: bytes } },
+    { front, ...(original ? { originals: { front: original } } : {}) },
     {
       layout,
       documentRegions: region ? { front: region } : {},
