@@ -36,6 +36,7 @@ import {
   GLYPH_HEIGHT_TOLERANCE,
   heightRuleOf,
 } from './font-consistency.ts';
+import { MUTED_PAGE, mutedPageOn, mutedPageStrength } from './muted-page.ts';
 import { optInCueOn, optOutCueOn } from './opt-in-cues.ts';
 import { PAGE_COLOUR_PEAK, pageColourPeak } from './page-colour.ts';
 import { paperCardCopyStrength } from './paper-card-copy.ts';
@@ -193,9 +194,10 @@ export async function detectTamper(
       side === 'front' ? portrait : null,
       context.documentRegions?.[side as 'front' | 'back'],
     );
-    // Without the measures asked for, a spread above the flag bar is only known to be above it
-    // (colourSpread): the sign is the same.
-    const spreadBar = options.measures ? undefined : scale.flag;
+    // Without the measures asked for, a spread above the highest bar it is judged by (the flag
+    // bar, or the muted page's) is only known to be above it (colourSpread): the sign is the same.
+    const muted = scale === PAGE_SCALE && mutedPageOn();
+    const spreadBar = options.measures ? undefined : muted ? MUTED_PAGE.spread : scale.flag;
     const spread = timed('photocopy', () => colourSpread(image, window, scale.weighted, spreadBar));
     // The learned cue (capture-model.ts): toner, halftone and subpixel texture the colour
     // spread cannot see. By default only its screen part is used (learnedCues: the copy part
@@ -209,18 +211,26 @@ export async function detectTamper(
     // (copy-agreement.ts); off by default, see there.
     const agree = copyAgreementOn();
     const greyStrength = photocopyStrength(spread, scale);
-    // A grey spread that would fail is checked against the document's whole extent
-    // (page-colour.ts): a pale genuine print keeps a saturated stripe or title somewhere, a grey
-    // copy has none. Measured only then, and only where the reading step placed the document.
+    // The document's whole extent (page-colour.ts), where the reading step placed it, tells two
+    // things the spread's window cannot: a grey spread that would fail is held at review when a
+    // saturated stripe or title shows somewhere (a pale genuine print; a grey copy has none),
+    // and a page a little above the flag bar is a muted page (a colour copy) when nothing on it
+    // is saturated (muted-page.ts). Measured only then, or when an evaluation asks for it.
     const documentRegion = context.documentRegions?.[side as 'front' | 'back'];
     const pagePeak =
-      greyStrength !== null && greyStrength > REVIEW_MAX_STRENGTH && documentRegion
+      documentRegion &&
+      ((greyStrength !== null && greyStrength > REVIEW_MAX_STRENGTH) ||
+        (muted && spread <= MUTED_PAGE.spread) ||
+        options.measures)
         ? timed('photocopy', () => pageColourPeak(image, documentRegion))
         : Number.NaN;
-    const colourCopy =
+    const spreadCopy =
       greyStrength !== null && pagePeak > PAGE_COLOUR_PEAK
         ? Math.min(greyStrength, REVIEW_MAX_STRENGTH)
         : greyStrength;
+    const mutedCopy = muted ? mutedPageStrength(spread, pagePeak) : null;
+    const colourCopy =
+      spreadCopy === null && mutedCopy === null ? null : Math.max(spreadCopy ?? 0, mutedCopy ?? 0);
     const learnedCopy = learned ? learnedCopyStrength(learned.copy, cues, agree) : null;
     // Stray toner dots on the blank paper (toner-speckle.ts): a copy that kept its colour.
     // Opt-in (speckleCueOn): it false-alarms on real genuine documents.

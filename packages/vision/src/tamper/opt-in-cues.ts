@@ -32,7 +32,9 @@ export type OptOutCue =
   /** The portrait-swap classifier (portrait-model.ts), on since it met its rule for on. */
   | 'PORTRAIT_CNN'
   /** A value of another weight than its side's others (value-weight.ts). */
-  | 'VALUE_WEIGHT';
+  | 'VALUE_WEIGHT'
+  /** A page whose colour spread and colour peak are both low (muted-page.ts). */
+  | 'MUTED_PAGE';
 
 export function optOutCueOn(cue: OptOutCue): boolean {
   return process.env[`IDV_TAMPER_${cue}`] !== '0';

@@ -10,9 +10,15 @@ import { detectTamper } from '../../src/tamper/index.ts';
  * The tamper step's `photocopy` sign on a phone capture of `img` (the attack corpus's capture,
  * seeded), with the document's extent known as the reading step would give it, and the raw
  * measures the step took (`front.spread`, `front.learned_copy`, …), for a document of `layout`.
+ * With `measured` false the step runs as in service, without measures (the bars' shortcuts on).
  * Shared by the copy tests.
  */
-export async function photocopyOnCapture(img: RgbImage, seed: number, layout: DocumentLayout = 'unknown') {
+export async function photocopyOnCapture(
+  img: RgbImage,
+  seed: number,
+  layout: DocumentLayout = 'unknown',
+  measured = true,
+) {
   const { bytes, map } = await phoneCaptureMapped(img, seededRng(seed));
   const image = await normalizeImage(bytes);
   const k = image.width / image.originalWidth;
@@ -23,7 +29,7 @@ export async function photocopyOnCapture(img: RgbImage, seed: number, layout: Do
   const { signals } = await detectTamper(
     { front: image },
     { layout, portrait: null, documentRegions: { front: window }, nativeScreenRatios: {} },
-    { measures },
+    measured ? { measures } : {},
   );
   return { sign: signals.find((s) => s.type === 'photocopy'), signals, measures };
 }
