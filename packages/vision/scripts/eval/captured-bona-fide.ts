@@ -67,7 +67,10 @@ export async function capturedBonaFide(opts: {
   console.log(
     `\n${n} bona fide captures (${opts.split} layouts, seeds from ${opts.seed}), ${variable}=0 against on`,
   );
-  console.log(`(${judged} with four or more values whose weight was measured)\n`);
+  // The count the weight cue needs; another cue's run has no use for it.
+  if (opts.cue === 'VALUE_WEIGHT')
+    console.log(`(${judged} with four or more values whose weight was measured)`);
+  console.log('');
   printTable(
     ['sign type', 'flagged, cue off', 'flagged, cue on'],
     [...flagged].map(([type, [off, on]]) => [type, `${off}/${n}`, `${on}/${n}`]),

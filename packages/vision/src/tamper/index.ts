@@ -63,7 +63,7 @@ import { parseTextBoxes } from './text-boxes.ts';
 import { isLineShaped, type LineBox, lineShape, textBands } from './text-line.ts';
 import { measureSpeckle, speckleCueOn, speckleStrength } from './toner-speckle.ts';
 import { type MeasuredField, measureTypedText, typedTextOutliers } from './typed-text.ts';
-import { strengthBetween, type TamperContext, type TamperImages } from './types.ts';
+import { strengthBetween, strongerSign, type TamperContext, type TamperImages } from './types.ts';
 import { type WeighedValue, weightOutliers } from './value-weight.ts';
 
 export { severityFor, TAMPER_SIGNS } from './descriptions.ts';
@@ -229,8 +229,7 @@ export async function detectTamper(
         ? Math.min(greyStrength, REVIEW_MAX_STRENGTH)
         : greyStrength;
     const mutedCopy = muted ? mutedPageStrength(spread, pagePeak) : null;
-    const colourCopy =
-      spreadCopy === null && mutedCopy === null ? null : Math.max(spreadCopy ?? 0, mutedCopy ?? 0);
+    const colourCopy = strongerSign(spreadCopy, mutedCopy);
     const learnedCopy = learned ? learnedCopyStrength(learned.copy, cues, agree) : null;
     // Stray toner dots on the blank paper (toner-speckle.ts): a copy that kept its colour.
     // Opt-in (speckleCueOn): it false-alarms on real genuine documents.
@@ -271,7 +270,7 @@ export async function detectTamper(
       ),
     );
     const learnedScreen = learned && cues.screen ? learnedStrength(learned.screen, LEARNED_SCREEN) : null;
-    const screen = grid === null && learnedScreen === null ? null : Math.max(grid ?? 0, learnedScreen ?? 0);
+    const screen = strongerSign(grid, learnedScreen);
     if (screen !== null) add('photo_of_screen', side, screen);
 
     if (glare !== null) add('glare', side, glare);

@@ -82,3 +82,8 @@ export function strengthBetween(value: number, threshold: number, unmistakable: 
   const s = (value - threshold) / (unmistakable - threshold);
   return Math.round(Math.max(0, Math.min(1, s)) * 100) / 100;
 }
+
+/** Two cues raising one sign: the stronger one's strength, null when neither raised it. */
+export function strongerSign(a: number | null, b: number | null): number | null {
+  return a === null && b === null ? null : Math.max(a ?? 0, b ?? 0);
+}
