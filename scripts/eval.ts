@@ -4,8 +4,9 @@
  * and held-out layouts apart), then the fixture folder's holdout half and tuning half apart
  * (fixture-split.ts). Accuracy on a folder of images with a truth.json (default
  * ../shared/fixtures). Prints MRZ read rates, document-type accuracy and reading times,
- * face-match figures (TAR at FAR, rank-1, similarity distributions), tamper detection, and
- * portrait_edge, field_overwritten and photo_of_screen on simulated portrait swaps, in-painted
+ * face-match figures (TAR at FAR, rank-1, similarity distributions; then document portrait ↔
+ * selfie on the fixtures' faces printed on generated documents, scripts/eval/faces-on-documents.ts),
+ * tamper detection, and portrait_edge, field_overwritten and photo_of_screen on simulated portrait swaps, in-painted
  * text lines and screen recaptures made from the bona fide documents; then per attack kind caught /
  * total and per sign type bona fide flagged / total on the generated attack corpus (holdout half)
  * and on the fixtures' holdout half (scripts/eval/generated-attacks.ts); then bona fide captures
@@ -17,6 +18,7 @@ import { resolve } from 'node:path';
 import { evaluateAttacks } from '../packages/vision/scripts/eval/attacks.ts';
 import { evaluateHazards } from '../packages/vision/scripts/eval/bona-fide-hazards.ts';
 import { evaluateFaces } from '../packages/vision/scripts/eval/faces.ts';
+import { evaluateFacesOnDocuments } from '../packages/vision/scripts/eval/faces-on-documents.ts';
 import {
   evaluateFixtureHalf,
   evaluateGeneratedAttacks,
@@ -63,6 +65,7 @@ if (want('reading')) {
 if (want('faces')) {
   console.log('\n## Faces\n');
   await evaluateFaces(dir);
+  await evaluateFacesOnDocuments(dir);
 }
 if (want('tamper')) {
   console.log('\n## Tamper signs\n');

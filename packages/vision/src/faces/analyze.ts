@@ -1,6 +1,7 @@
 import type { Observations } from '@idv/core';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { calibrate, FUSED_CALIBRATION, FUSED_MODELS, fusedScore } from './calibration.ts';
+import { portraitSoftening } from './descreen.ts';
 import { detectDocumentFaces, detectSelfieFaces, type FaceBox } from './detect.ts';
 import { cosine, type EmbeddingModel, embedFace } from './embed.ts';
 
@@ -53,9 +54,13 @@ async function fusedCosines(
   main: FaceBox,
 ): Promise<number> {
   const cosines: number[] = [];
+  // A portrait printed through a screen is softened first (descreen.ts); the selfie never is.
+  const soften = portraitSoftening(docImage, portrait);
   for (const { model } of FUSED_MODELS) {
     const m = model as EmbeddingModel;
-    cosines.push(cosine(await embedFace(docImage, portrait, m), await embedFace(selfie, main, m)));
+    cosines.push(
+      cosine(await embedFace(docImage, portrait, m, { soften }), await embedFace(selfie, main, m)),
+    );
   }
   return fusedScore(cosines);
 }

@@ -3,6 +3,7 @@ import { luma } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { FaceBox } from './detect.ts';
 import { FACE_MODELS, faceModelRunner } from './models.ts';
+import { softenCrop } from './soften.ts';
 
 /**
  * Face embeddings. The face is aligned on its eyes (rotation so the eyes are level, scale from
@@ -37,7 +38,11 @@ export const FRAMING: Record<EmbeddingModel, Framing> = {
   'faceapi-resnet': { sideOverEyes: 2.87, centreBelowEyes: 0.54 },
 };
 
-const INPUT_SIZE: Record<EmbeddingModel, number> = { faceres: 224, mobileface: 112, 'faceapi-resnet': 150 };
+export const INPUT_SIZE: Record<EmbeddingModel, number> = {
+  faceres: 224,
+  mobileface: 112,
+  'faceapi-resnet': 150,
+};
 
 /** The affine map from crop pixels to image pixels that levels the eyes and frames the face. */
 export function alignmentMap(face: FaceBox, size: number, framing: Framing): Affine {
@@ -121,11 +126,13 @@ export async function embedFace(
   image: NormalizedImage,
   face: FaceBox,
   model: EmbeddingModel = FACE_MODELS.faceres,
-  options: { grey?: boolean; flip?: boolean } = {},
+  options: { grey?: boolean; flip?: boolean; soften?: number } = {},
 ): Promise<Float32Array> {
   const runner = await faceModelRunner(model);
   const size = INPUT_SIZE[model];
-  let pixels = alignedCrop(image, face, model);
+  // `soften` is in eye distances (the crop's own scale), so both models blur the same face alike.
+  const sigma = ((options.soften ?? 0) * size) / FRAMING[model].sideOverEyes;
+  let pixels = softenCrop(alignedCrop(image, face, model), size, sigma);
   if (options.grey ?? true) pixels = toGrey(pixels);
   const views = (options.flip ?? FLIP_AVERAGED[model]) ? [pixels, mirrored(pixels, size)] : [pixels];
   const batch = new Float32Array(views.length * pixels.length);
