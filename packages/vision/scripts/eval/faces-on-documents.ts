@@ -26,7 +26,10 @@ import { fixtureHalf, type Half } from './fixture-split.ts';
  * The service's own steps then find the portrait (detectDocumentFaces, the largest face) and
  * score it against every other face photo (both models, fusedScore, FUSED_CALIBRATION), as
  * analyzeFaces does. A pair of one photo with its own print is left out: the genuine pairs are
- * two different photos of one person, the selfie and the document's.
+ * two different photos of one person, the selfie and the document's. On the generator's layouts
+ * with a ghost image, the ghost still shows the generator's own portrait; it is far smaller than
+ * the photo, so the largest face found is the printed photo (a face found off the photo is
+ * counted as not found).
  *
  * The calibration in use was fitted on the tuning half's face ↔ face pairs only
  * (faces-out-of-sample.ts), so the holdout half's persons are the figure to report; the tuning

@@ -117,15 +117,16 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
       }
       const main = largest(faces);
       if (main && t.person) {
+        // As analyzeFaces embeds a document's portrait: softened when printed through a screen.
+        const soften = portraitSoftening(image, main);
+        if (soften) softened.push(file);
         samples.push({
           file,
           person: t.person,
           source: 'document',
           half: fixtureHalf(file, t as Parameters<typeof fixtureHalf>[1]),
-          // As analyzeFaces embeds a document's portrait: softened when printed through a screen.
-          embeddings: await embedAll(image, main, MODELS, portraitSoftening(image, main)),
+          embeddings: await embedAll(image, main, MODELS, soften),
         });
-        if (portraitSoftening(image, main)) softened.push(file);
       }
     }
   }

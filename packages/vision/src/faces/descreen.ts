@@ -11,9 +11,9 @@ import { fineTexture, softenCrop } from './soften.ts';
  * Many documents print the portrait through a screen (halftone dots, lines, engraved lines), and
  * the embedding models read the screen as part of the face. Measured on the fixtures' faces
  * printed on synthetic documents and photographed (scripts/eval/faces-on-documents.ts; figures in
- * docs/benchmarks.md, "Document portrait ↔ selfie"), tuning half, 25 photos, 8 documents each, pages at
- * full size:
- * genuine pairs reaching 0.45 were 25 of 66 on screened prints against 241 of 317 on plain ones.
+ * docs/benchmarks.md, "Document portrait ↔ selfie"; the tuning half, 25 photos, 8 documents each,
+ * pages at full size): genuine pairs reaching 0.45 were 25 of 66 on screened prints against 241
+ * of 317 on plain ones.
  * Every portrait softened by 0.02 eye distances: the screened rose to 40 of 66, but plain prints
  * fell to 223 of 317 (the blur takes detail from a photo that had no screen). So only a portrait
  * that reads as screened is softened, and only as much as takes its screen out.

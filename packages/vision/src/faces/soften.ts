@@ -2,11 +2,11 @@ import { luma } from '../image/grey.ts';
 
 /**
  * A document portrait's print softened before it is embedded. Documents print their portrait
- * through a screen (halftone dots, straight or engraved lines, 2.5–5 page pixels apart) and often
- * under a security pattern; at the size the embedding models see a face (FaceRes 224 px, the
- * ResNet 150 px for the whole head) those lines are still there, and the models read them as
- * part of the face. A Gaussian low-pass on the aligned crop takes the screen out and keeps what
- * identity is read from (the face's shape and shading, far coarser than a screen's period).
+ * through a screen (halftone dots, straight or engraved lines, a few page pixels apart); at the
+ * size the embedding models see a face (FaceRes 224 px, the ResNet 150 px for the whole head)
+ * those lines are still there, and the models read them as part of the face. A Gaussian low-pass
+ * on the aligned crop takes the screen out and keeps what identity is read from (the face's shape
+ * and shading, coarser than a screen's period). Whether and how much: descreen.ts.
  */
 
 /** A normalised Gaussian kernel of `sigma` px, three sigmas each side. */
