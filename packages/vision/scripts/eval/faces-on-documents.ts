@@ -248,6 +248,27 @@ function row(label: string, documents: PrintedDocument[], photos: Photo[]): (str
   ];
 }
 
+/**
+ * Separation without the calibration: genuine pairs above the strangers' top 1 % and 0.1 % (by
+ * rank), and the AUC. A change that only moves every document's score (a shift the calibration
+ * would absorb) leaves these as they are; one that compares better raises them.
+ */
+function separation(label: string, { genuine, impostor }: Scores): string {
+  if (!genuine.length || !impostor.length) return `${label}: no pairs`;
+  const strangers = [...impostor].sort((a, b) => b - a);
+  const above = (share: number) => {
+    const bar = strangers[Math.floor(share * strangers.length)]!;
+    return genuine.filter((g) => g > bar).length;
+  };
+  let wins = 0;
+  for (const g of genuine) for (const i of impostor) wins += g > i ? 1 : g === i ? 0.5 : 0;
+  const auc = wins / (genuine.length * impostor.length);
+  return (
+    `${label}: genuine above the strangers' top 1 % ${above(0.01)}, top 0.1 % ${above(0.001)} ` +
+    `of ${genuine.length}; AUC ${auc.toFixed(5)}`
+  );
+}
+
 const HEADER = [
   'documents',
   'printed',
@@ -334,6 +355,7 @@ function report(documents: PrintedDocument[], photos: Photo[], halves: Half[]): 
     HEADER,
     halves.map((h) => row(HALF_LABEL[h], docsOf(h), ofHalf(photos, h))),
   );
+  for (const h of halves) console.log(separation(HALF_LABEL[h], scoresOf(docsOf(h), ofHalf(photos, h))));
   const h = halves[0]!;
   const docs = docsOf(h);
   const people = ofHalf(photos, h);
