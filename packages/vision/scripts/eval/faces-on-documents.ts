@@ -1,9 +1,13 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { calibrate, FUSED_CALIBRATION, FUSED_MODELS, fusedScore } from '../../src/faces/calibration.ts';
-import { portraitSoftening } from '../../src/faces/descreen.ts';
+import {
+  fusedEmbeddings,
+  fusedSimilarity,
+  largestFace,
+  portraitEmbeddings,
+} from '../../src/faces/analyze.ts';
 import { detectDocumentFaces, detectSelfieFaces, type FaceBox } from '../../src/faces/detect.ts';
-import { cosine, type EmbeddingModel, embedFace } from '../../src/faces/embed.ts';
+import { cropResize } from '../../src/image/affine.ts';
 import { type NormalizedImage, normalizeImage } from '../../src/image/normalize.ts';
 import type { RgbImage } from '../../src/image/raster.ts';
 import { phoneCaptureMapped } from './corpus/phone-capture.ts';
@@ -24,8 +28,8 @@ import { fixtureHalf, type Half } from './fixture-split.ts';
  * (corpus/portrait-style.ts: grey, sepia or tinted, screened, under a security pattern,
  * vignetted, framed, with a ghost), and the page is photographed (corpus/phone-capture.ts).
  * The service's own steps then find the portrait (detectDocumentFaces, the largest face) and
- * score it against every other face photo (both models, fusedScore, FUSED_CALIBRATION), as
- * analyzeFaces does. A pair of one photo with its own print is left out: the genuine pairs are
+ * score it against every other face photo (portraitEmbeddings, fusedSimilarity: analyzeFaces's
+ * own pieces). A pair of one photo with its own print is left out: the genuine pairs are
  * two different photos of one person, the selfie and the document's. On the generator's layouts
  * with a ghost image, the ghost still shows the generator's own portrait; it is far smaller than
  * the photo, so the largest face found is the printed photo (a face found off the photo is
@@ -40,7 +44,6 @@ import { fixtureHalf, type Half } from './fixture-split.ts';
  */
 
 const FACE_KINDS = new Set(['face', 'face_live']);
-const MODELS = FUSED_MODELS.map((c) => c.model as EmbeddingModel);
 /** Plain backgrounds of identity photos, for a close-up whose frame runs out of the picture. */
 const BACKDROPS: [number, number, number][] = [
   [236, 236, 232],
@@ -68,54 +71,33 @@ interface PrintedDocument {
   embeddings: Float32Array[] | null;
 }
 
-async function embedAll(image: NormalizedImage, face: FaceBox, soften = 0): Promise<Float32Array[]> {
-  const out: Float32Array[] = [];
-  for (const m of MODELS) out.push(await embedFace(image, face, m, { soften }));
-  return out;
-}
-
-function largest(faces: FaceBox[]): FaceBox | undefined {
-  return faces.reduce<FaceBox | undefined>((b, f) => (!b || f.w > b.w ? f : b), undefined);
-}
-
-/** The service's similarity of two faces already embedded (analyzeFaces: fused, calibrated). */
-function similarity(a: Float32Array[], b: Float32Array[]): number {
-  return calibrate(fusedScore(a.map((e, i) => cosine(e, b[i]!))), FUSED_CALIBRATION);
-}
-
 /**
  * An identity photo of `face` in `photo` (its size): the face 50–65 % of the photo's width, its
  * centre 40–48 % of the way down, as passport photo rules place it. Sampled bilinearly; outside
  * the picture (a close-up) a plain backdrop.
  */
-function identityPhoto(image: RgbImage, face: FaceBox, photo: Rect, rng: Rng): RgbImage {
+function identityPhoto(image: NormalizedImage, face: FaceBox, photo: Rect, rng: Rng): RgbImage {
   const w = Math.max(1, Math.round(photo.w));
   const h = Math.max(1, Math.round(photo.h));
   const cropW = face.w / rng.between(0.5, 0.65);
   const cropH = (cropW * h) / w;
-  const x0 = face.x + face.w / 2 - cropW / 2;
-  const y0 = face.y + face.h / 2 - cropH * rng.between(0.4, 0.48);
+  const crop = {
+    x: face.x + face.w / 2 - cropW / 2,
+    y: face.y + face.h / 2 - cropH * rng.between(0.4, 0.48),
+    w: cropW,
+    h: cropH,
+  };
   const backdrop = rng.pick(BACKDROPS);
+  const sampled = cropResize(image, crop, w, h);
   const rgb = new Uint8Array(w * h * 3);
   for (let y = 0; y < h; y++) {
+    // cropResize samples each pixel's centre; one that falls off the picture takes the backdrop.
+    const sy = crop.y + ((y + 0.5) * cropH) / h - 0.5;
     for (let x = 0; x < w; x++) {
-      const sx = x0 + ((x + 0.5) * cropW) / w - 0.5;
-      const sy = y0 + ((y + 0.5) * cropH) / h - 0.5;
+      const sx = crop.x + ((x + 0.5) * cropW) / w - 0.5;
       const o = (y * w + x) * 3;
-      if (sx < 0 || sy < 0 || sx > image.width - 1 || sy > image.height - 1) {
-        rgb.set(backdrop, o);
-        continue;
-      }
-      const ix = Math.min(image.width - 2, Math.floor(sx));
-      const iy = Math.min(image.height - 2, Math.floor(sy));
-      const fx = sx - ix;
-      const fy = sy - iy;
-      for (let c = 0; c < 3; c++) {
-        const at = (px: number, py: number) => image.rgb[(py * image.width + px) * 3 + c]!;
-        const top = at(ix, iy) * (1 - fx) + at(ix + 1, iy) * fx;
-        const bottom = at(ix, iy + 1) * (1 - fx) + at(ix + 1, iy + 1) * fx;
-        rgb[o + c] = Math.round(top * (1 - fy) + bottom * fy);
-      }
+      const outside = sx < 0 || sy < 0 || sx > image.width - 1 || sy > image.height - 1;
+      for (let c = 0; c < 3; c++) rgb[o + c] = outside ? backdrop[c]! : Math.round(sampled[o + c]!);
     }
   }
   return { rgb, width: w, height: h };
@@ -189,7 +171,7 @@ async function printedDocument(
     map(box.x, box.y + box.h),
     map(box.x + box.w, box.y + box.h),
   ].map(([x, y]) => [x * toWorking, y * toWorking]);
-  const face = largest(await detectDocumentFaces(shot));
+  const face = largestFace(await detectDocumentFaces(shot));
   const style = styleName(print);
   if (!face) return { photo, style, found: null, faceWidth: 0, embeddings: null };
   const cx = face.x + face.w / 2;
@@ -218,11 +200,11 @@ function scoresOf(documents: PrintedDocument[], photos: Photo[]): Scores {
     for (const p of photos) {
       if (p.file === d.photo.file) continue;
       if (p.person !== d.photo.person) {
-        out.impostor.push(similarity(d.embeddings, p.embeddings));
+        out.impostor.push(fusedSimilarity(d.embeddings, p.embeddings));
         continue;
       }
-      out.genuine.push(similarity(d.embeddings, p.embeddings));
-      out.photoGenuine.push(similarity(d.photo.embeddings, p.embeddings));
+      out.genuine.push(fusedSimilarity(d.embeddings, p.embeddings));
+      out.photoGenuine.push(fusedSimilarity(d.photo.embeddings, p.embeddings));
     }
   }
   return out;
@@ -311,9 +293,16 @@ export async function evaluateFacesOnDocuments(
     const half = fixtureHalf(file, t as Parameters<typeof fixtureHalf>[1]);
     if (!halves.includes(half)) continue;
     const image = await loadFixtureImage(fixturesDir, file);
-    const face = largest(await detectSelfieFaces(image));
+    const face = largestFace(await detectSelfieFaces(image));
     if (!face) continue;
-    photos.push({ file, person: t.person, half, image, face, embeddings: await embedAll(image, face) });
+    photos.push({
+      file,
+      person: t.person,
+      half,
+      image,
+      face,
+      embeddings: await fusedEmbeddings(image, face),
+    });
   }
   const documents: PrintedDocument[] = [];
   let index = 0;
@@ -331,8 +320,9 @@ export async function evaluateFacesOnDocuments(
   for (const soften of options.softenings ?? ['service']) {
     for (const d of documents) {
       const found = d.found;
-      const amount = !found ? 0 : soften === 'service' ? portraitSoftening(found.shot, found.face) : soften;
-      d.embeddings = found ? await embedAll(found.shot, found.face, amount) : null;
+      if (!found) d.embeddings = null;
+      else if (soften === 'service') d.embeddings = await portraitEmbeddings(found.shot, found.face);
+      else d.embeddings = await fusedEmbeddings(found.shot, found.face, soften);
     }
     console.log(
       soften === 'service'
@@ -395,7 +385,7 @@ function report(documents: PrintedDocument[], photos: Photo[], halves: Half[]): 
     d.embeddings
       ? people
           .filter((p) => p.person === d.photo.person && p.file !== d.photo.file)
-          .map((p) => ({ d, p, s: similarity(d.embeddings!, p.embeddings) }))
+          .map((p) => ({ d, p, s: fusedSimilarity(d.embeddings!, p.embeddings) }))
           .filter((x) => x.s < 0.45)
       : [],
   );

