@@ -10,7 +10,8 @@
  * portrait swaps, in-painted text lines and screen recaptures made from the bona fide documents; then per attack kind caught /
  * total and per sign type bona fide flagged / total on the generated attack corpus (holdout half)
  * and on the fixtures' holdout half (scripts/eval/generated-attacks.ts); then bona fide captures
- * of a large fresh generated draw, as they are and under glare, blur, stamps and handwriting
+ * of a large fresh generated draw, as they are and under glare, blur, stamps and handwriting,
+ * dim light and overexposure
  * (tamper fails and signs per type; scripts/eval/bona-fide-hazards.ts).
  */
 import { existsSync } from 'node:fs';

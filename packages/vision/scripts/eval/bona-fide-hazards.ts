@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { analyzeUpload, analyzeWithTruth, failsCheck } from './corpus/analyze.ts';
 import { corpusSources, sourcePicked } from './corpus/fresh-sources.ts';
-import { addBlur, addGlare, addMarks, type Hazard } from './corpus/hazards.ts';
+import { addBlur, addGlare, addLowLight, addMarks, addOverexposure, type Hazard } from './corpus/hazards.ts';
 import { phoneCaptureMapped } from './corpus/phone-capture.ts';
 import { decodeRgb, encodeJpeg } from './corpus/raster-io.ts';
 import { seededRng, seedOf } from './corpus/rng.ts';
@@ -14,17 +14,19 @@ import type { Half } from './fixture-split.ts';
 
 /**
  * Genuine documents under what is no forgery (corpus/hazards.ts: glare, blur, wear with stamps
- * and handwriting, and all three at once), through the tamper step: no tamper fail is expected,
+ * and handwriting, and all three at once; a dim room, a blown-out exposure), through the tamper
+ * step: no tamper fail is expected,
  * on any layout (the spec: capture anomalies never fail the check alone; on Niger's paper card
  * stamps, handwriting and wear are normal).
  *
  *   npx tsx packages/vision/scripts/eval/bona-fide-hazards.ts [fixturesDir] [--half tuning]
  *       [--drawn N] [--synth N] [--draw TAG] [--paper-only] [--read] [--save DIR] [--sources name,name]
- *       [--dump FILE]
+ *       [--dump FILE] [--conditions dim,bright]
  *
  * Sources as in generated-attacks.ts (the half's fixture pages, N paper cards and N colour
- * cards, `--synth N` synthetic documents), each captured by the same phone capture; glare and
- * blur are laid on the captured picture, the marks on the document before it. `--read` runs the
+ * cards, `--synth N` synthetic documents), each captured by the same phone capture; glare, blur,
+ * dim light and overexposure are laid on the captured picture, the marks on the document before
+ * it. `--read` runs the
  * reading step on each upload (as the analyzer does) instead of giving the detectors the truth.
  * `--draw TAG` takes a fresh draw instead of the half's sources (generated-attacks.ts);
  * `--sources` keeps the sources whose name contains one of the given parts. `--dump FILE` writes
@@ -32,7 +34,14 @@ import type { Half } from './fixture-split.ts';
  * that a rule over the measures can be replayed without running the step again.
  */
 
-const CONDITIONS: Hazard[][] = [['glare'], ['blur'], ['marks'], ['marks', 'glare', 'blur']];
+const CONDITIONS: Hazard[][] = [
+  ['glare'],
+  ['blur'],
+  ['marks'],
+  ['marks', 'glare', 'blur'],
+  ['dim'],
+  ['bright'],
+];
 
 export async function evaluateHazards(
   fixturesDir: string,
@@ -46,6 +55,8 @@ export async function evaluateHazards(
     save?: string;
     sources?: string[];
     dump?: string;
+    /** Only these conditions (labels as printed, e.g. `dim`, `marks+glare+blur`); all when absent. */
+    conditions?: string[];
   },
 ): Promise<void> {
   let sources: GenuineSource[] = await corpusSources(fixturesDir, half, opts);
@@ -56,14 +67,15 @@ export async function evaluateHazards(
   const rows: string[][] = [];
   const dumped: { source: string; layout: string; condition: string; signals: unknown; measures: unknown }[] =
     [];
+  const conditions = CONDITIONS.filter((c) => !opts.conditions || opts.conditions.includes(c.join('+')));
   for (const source of sources) {
-    for (const condition of CONDITIONS) {
+    for (const condition of conditions) {
       const label = condition.join('+');
       const rng = seededRng(seedOf(`${source.name}:hazard:${label}`));
       const page = condition.includes('marks') ? await addMarks(source, rng) : source.image;
       const capture = await phoneCaptureMapped(page, rng);
       let bytes = capture.bytes;
-      if (condition.includes('glare') || condition.includes('blur')) {
+      if (condition.some((h) => h !== 'marks')) {
         let img = await decodeRgb(bytes);
         if (condition.includes('glare')) {
           const corners = [capture.map(0, 0), capture.map(source.image.width, source.image.height)] as const;
@@ -72,6 +84,8 @@ export async function evaluateHazards(
           img = addGlare(img, rng, { x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
         }
         if (condition.includes('blur')) img = await addBlur(img, rng);
+        if (condition.includes('dim')) img = await addLowLight(img, rng);
+        if (condition.includes('bright')) img = addOverexposure(img, rng);
         bytes = await encodeJpeg(img, 85);
       }
       if (opts.save) await writeFile(join(opts.save, `${fileSlug(source.name)}--${label}.jpg`), bytes);
@@ -97,7 +111,7 @@ export async function evaluateHazards(
     }
   }
   console.log(
-    `\n### Bona fide documents under glare, blur and marks, ${opts.draw ? `fresh draw "${opts.draw}"` : `${half} half`} (${sources.length} sources)\n`,
+    `\n### Bona fide documents under glare, blur, marks, dim light and overexposure, ${opts.draw ? `fresh draw "${opts.draw}"` : `${half} half`} (${sources.length} sources)\n`,
   );
   printTable(
     ['condition', 'tamper fail', 'paper cards failed'],
@@ -119,7 +133,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     return i >= 0 ? args[i + 1] : undefined;
   };
   const flagValues = new Set(
-    ['--half', '--drawn', '--synth', '--draw', '--save', '--sources', '--dump'].map(value),
+    ['--half', '--drawn', '--synth', '--draw', '--save', '--sources', '--dump', '--conditions'].map(value),
   );
   const dir = resolve(
     args.find((a) => !a.startsWith('--') && !flagValues.has(a)) ??
@@ -131,6 +145,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const draw = value('--draw');
   const picked = value('--sources')?.split(',');
   const dump = value('--dump');
+  const conditions = value('--conditions')?.split(',');
   await evaluateHazards(dir, half, {
     drawn: Number(value('--drawn') ?? 6),
     synth: Number(value('--synth') ?? 0),
@@ -140,5 +155,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     ...(save ? { save } : {}),
     ...(picked ? { sources: picked } : {}),
     ...(dump ? { dump: resolve(dump) } : {}),
+    ...(conditions ? { conditions } : {}),
   });
 }

@@ -83,6 +83,29 @@ export interface GlareSpot {
   box: Box | null;
 }
 
+/**
+ * The share of a region's pixels (every other row and column) clipped white in all three
+ * channels: the paper of an overexposed capture, or the white paper of a scan or a render. Only
+ * recorded for evaluations (`<side>.clipped` in detectTamper's measures), to see how often and
+ * how far captures are blown out; no sign reads it.
+ */
+export function clippedWhiteShare(image: NormalizedImage, region: Box): number {
+  const x0 = Math.max(0, Math.round(region.x));
+  const x1 = Math.min(image.width, Math.round(region.x + region.w));
+  const y0 = Math.max(0, Math.round(region.y));
+  const y1 = Math.min(image.height, Math.round(region.y + region.h));
+  const rgb = image.rgb;
+  let clipped = 0;
+  let n = 0;
+  for (let y = y0; y < y1; y += 2) {
+    for (let x = x0, i = (y * image.width + x0) * 3; x < x1; x += 2, i += 6) {
+      n++;
+      if (rgb[i]! >= 250 && rgb[i + 1]! >= 250 && rgb[i + 2]! >= 250) clipped++;
+    }
+  }
+  return n ? clipped / n : 0;
+}
+
 /** The largest glare blob's share of the picture (glareSpot's fraction). */
 export function glareFraction(image: NormalizedImage, bar = 0): number {
   return glareSpot(image, bar).fraction;

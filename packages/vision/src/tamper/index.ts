@@ -6,6 +6,7 @@ import type { Box } from '../image/raster.ts';
 import {
   BLUR_MAX_LAPLACIAN_VAR,
   blurStrength,
+  clippedWhiteShare,
   dullsFinePrint,
   GLARE_MIN_FRACTION,
   glareSpot,
@@ -240,6 +241,7 @@ export async function detectTamper(
       if (learned) options.measures[`${side}.learned_copy`] = learned.copy;
       if (learned) options.measures[`${side}.learned_screen`] = learned.screen;
       if (speckle) options.measures[`${side}.speckle`] = speckle.density;
+      if (documentRegion) options.measures[`${side}.clipped`] = clippedWhiteShare(image, documentRegion);
     }
     const copyCues = {
       colour: colourCopy,

@@ -25,6 +25,19 @@ const STEP = 10;
 export const EDGE_MIN_COVERAGE = 0.85;
 /** Texture ratio (larger / smaller high-pass median) that counts as a break. */
 export const TEXTURE_BREAK_RATIO = 2.5;
+/** Grey level from which a pixel is clipped white (the sensor's or the JPEG's top). */
+const CLIPPED_GREY = 250;
+/**
+ * A strip this much clipped white shows no texture of its own, so it cannot show a break: an
+ * overexposed capture (a document on a dark table, the phone metering on the table) clips the
+ * paper around a genuine photo to flat white, whose high-pass is 0 against the photo's, and
+ * every side read as cut (on the generated tuning draw `s28-tune` photographed 25–60 % too
+ * bright, 13 of 75 genuine captures failed so, texture ratios 2.6–4 on all three sides; the
+ * strips outside were wholly clipped). A pasted photo is found by the print it hides, which a
+ * clipped strip has lost too. Half: the strip is mostly white, not a photo's white collar or a
+ * highlight crossing it.
+ */
+export const MAX_CLIPPED_SHARE = 0.5;
 
 export interface SideMeasure {
   side: 'left' | 'right' | 'top';
@@ -79,11 +92,26 @@ function bestLine(
   return best;
 }
 
+/** Share of a strip's pixels (clamped to the image) clipped white. */
+export function clippedShare(g: GreyImage, box: { x: number; y: number; w: number; h: number }): number {
+  const x0 = Math.max(0, Math.round(box.x));
+  const x1 = Math.min(g.width, Math.round(box.x + box.w));
+  const y0 = Math.max(0, Math.round(box.y));
+  const y1 = Math.min(g.height, Math.round(box.y + box.h));
+  let clipped = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) if (g.data[y * g.width + x]! >= CLIPPED_GREY) clipped++;
+  const n = Math.max(0, x1 - x0) * Math.max(0, y1 - y0);
+  return n ? clipped / n : 0;
+}
+
+/** 1 (no break) when either strip is clipped white (MAX_CLIPPED_SHARE). */
 function textureRatio(
   g: GreyImage,
   inside: { x: number; y: number; w: number; h: number },
   outside: typeof inside,
 ): number {
+  if (clippedShare(g, inside) >= MAX_CLIPPED_SHARE || clippedShare(g, outside) >= MAX_CLIPPED_SHARE) return 1;
   const a = quantile(highPass(g, inside), 0.5) + 1;
   const b = quantile(highPass(g, outside), 0.5) + 1;
   return Math.max(a, b) / Math.min(a, b);

@@ -5,7 +5,7 @@ import { detectTamper } from '../../src/tamper/index.ts';
 import { colourSpread, PHOTOCOPY_MAX_SPREAD } from '../../src/tamper/photocopy.ts';
 import { SCREEN_PEAK_RATIO, screenPeakRatio } from '../../src/tamper/screen.ts';
 import { parseTextBoxes } from '../../src/tamper/text-boxes.ts';
-import { boxBlur, colourDocument, glyphFieldPage, greyCopy, mapPixels } from './synthetic.ts';
+import { boxBlur, colourDocument, glyphFieldPage, greyCopy, mapPixels, rng } from './synthetic.ts';
 
 /**
  * Each tamper detector on synthetic images: the sign appears on the doctored picture and
@@ -217,6 +217,27 @@ describe('portrait_edge', () => {
     expect(
       (await detectTamper({ front: printed }, { layout: 'td3', portrait: face })).signals.map((s) => s.type),
     ).not.toContain('portrait_edge');
+  });
+
+  it('does not read an overexposed capture, its paper clipped white, as a photo cut out', async () => {
+    // A genuine page: a photo (grain of a photograph) printed on light paper that carries a fine
+    // print of its own, as textured as the photo, so no side shows a texture break.
+    const noise = rng(11);
+    const page = mapPixels(colourDocument(640, 480, 5), (x, y) => {
+      const photo = x >= 70 && x < 270 && y >= 80 && y < 420;
+      const v = photo ? 140 + (noise() - 0.5) * 24 : 222 + (noise() - 0.5) * 16;
+      return [v, v, v + 4];
+    });
+    const edgeSigns = async (front: typeof page) =>
+      (await detectTamper({ front }, { layout: 'td3', portrait: face })).signals.filter(
+        (s) => s.type === 'portrait_edge',
+      );
+    expect(await edgeSigns(page)).toEqual([]);
+    // The same page photographed 50 % too bright: the paper clips to flat white around the photo
+    // (its print gone), the photo keeps its grain. The step and the straight sides remain, the
+    // texture break is the clipping's, not a cut's.
+    const bright = mapPixels(page, (_x, _y, px) => px.map((v) => v * 1.5) as [number, number, number]);
+    expect(await edgeSigns(bright)).toEqual([]);
   });
 });
 

@@ -1,17 +1,17 @@
 import type { RgbImage } from '../../../src/image/raster.ts';
-import { blurRgb, clamp255, copyRgb, drawSvg } from './raster-io.ts';
+import { blurRgb, clamp255, copyRgb, drawSvg, smoothField } from './raster-io.ts';
 import type { Rng } from './rng.ts';
 import type { GenuineSource, Rect } from './types.ts';
 
 /**
  * What happens to genuine documents and their photos and is no forgery: a lamp's reflection,
- * a shaky or defocused shot, and, on the document itself, wear, ink stamps and handwriting
- * across the printed values. The spec: these never fail the tamper check on their own (the
+ * a shaky or defocused shot, a dim room or a blown-out exposure, and, on the document itself,
+ * wear, ink stamps and handwriting across the printed values. The spec: these never fail the tamper check on their own (the
  * Niger paper card carries all of them by nature). Used by `bona-fide-hazards.ts` to look for
  * cues that take them for forgeries.
  */
-export type Hazard = 'glare' | 'blur' | 'marks';
-export const HAZARDS: Hazard[] = ['glare', 'blur', 'marks'];
+export type Hazard = 'glare' | 'blur' | 'marks' | 'dim' | 'bright';
+export const HAZARDS: Hazard[] = ['glare', 'blur', 'marks', 'dim', 'bright'];
 
 /**
  * A lamp reflected by the document: an elliptical spot whose core the sensor clips to white,
@@ -43,6 +43,48 @@ export function addGlare(img: RgbImage, rng: Rng, around: Rect): RgbImage {
 /** A shaky or defocused shot: the whole capture blurred again, sigma 1.8–3.2 px. */
 export function addBlur(img: RgbImage, rng: Rng): Promise<RgbImage> {
   return blurRgb(img, rng.between(1.8, 3.2));
+}
+
+/**
+ * A shot in a dim room, as a phone delivers it: its noise reduction smooths the luma a little,
+ * smears the colour noise into blotches and, to hide them, takes 20–45 % of the colour out of the
+ * whole picture (chroma noise reduction); what noise is left is luma grain of 3–6 levels; the
+ * exposure stays a little under. Phone captures at night or under a weak bulb look like this,
+ * and they mute a genuine document's colour the way a colour copy does.
+ */
+export async function addLowLight(img: RgbImage, rng: Rng): Promise<RgbImage> {
+  const out = await blurRgb(img, rng.between(0.6, 1.0));
+  const { width: W, height: H, rgb } = out;
+  const keep = rng.between(0.55, 0.8);
+  const exposure = rng.between(0.8, 0.95);
+  const grain = rng.between(3, 6);
+  const blotch = rng.between(2, 5);
+  const cells = Math.max(4, Math.round(Math.max(W, H) / rng.between(8, 20)));
+  const blotches = [smoothField(W, H, cells, rng.next), smoothField(W, H, cells, rng.next)];
+  for (let p = 0; p < W * H; p++) {
+    const i = p * 3;
+    const luma = 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
+    const l = rng.normal() * grain;
+    // Colour blotches: red-green and blue-yellow offsets that keep the luma about the same.
+    const rg = blotch * blotches[0]![p]!;
+    const by = blotch * blotches[1]![p]!;
+    const shift = [rg - by / 2, -rg / 2 - by / 2, by];
+    for (let c = 0; c < 3; c++)
+      rgb[i + c] = clamp255(exposure * (luma + keep * (rgb[i + c]! - luma)) + l + shift[c]!);
+  }
+  return out;
+}
+
+/**
+ * A blown-out exposure (a bright window, the phone metering on a dark table): the whole picture
+ * 25–60 % too bright, each channel clipped at white, which whitens the pale tints of a security
+ * background first.
+ */
+export function addOverexposure(img: RgbImage, rng: Rng): RgbImage {
+  const out = copyRgb(img);
+  const gain = rng.between(1.25, 1.6);
+  for (let i = 0; i < out.rgb.length; i++) out.rgb[i] = clamp255(out.rgb[i]! * gain);
+  return out;
 }
 
 /**
