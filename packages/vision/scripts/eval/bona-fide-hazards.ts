@@ -15,9 +15,8 @@ import type { Half } from './fixture-split.ts';
 /**
  * Genuine documents under what is no forgery (corpus/hazards.ts: glare, blur, wear with stamps
  * and handwriting, and all three at once; a dim room, a blown-out exposure), through the tamper
- * step: no tamper fail is expected,
- * on any layout (the spec: capture anomalies never fail the check alone; on Niger's paper card
- * stamps, handwriting and wear are normal).
+ * step: no tamper fail is expected, on any layout (the spec: capture anomalies never fail the
+ * check alone; on Niger's paper card stamps, handwriting and wear are normal).
  *
  *   npx tsx packages/vision/scripts/eval/bona-fide-hazards.ts [fixturesDir] [--half tuning]
  *       [--drawn N] [--synth N] [--draw TAG] [--paper-only] [--read] [--save DIR] [--sources name,name]
@@ -26,8 +25,8 @@ import type { Half } from './fixture-split.ts';
  * Sources as in generated-attacks.ts (the half's fixture pages, N paper cards and N colour
  * cards, `--synth N` synthetic documents), each captured by the same phone capture; glare, blur,
  * dim light and overexposure are laid on the captured picture, the marks on the document before
- * it. `--read` runs the
- * reading step on each upload (as the analyzer does) instead of giving the detectors the truth.
+ * it. `--read` runs the reading step on each upload (as the analyzer does) instead of giving the
+ * detectors the truth.
  * `--draw TAG` takes a fresh draw instead of the half's sources (generated-attacks.ts);
  * `--sources` keeps the sources whose name contains one of the given parts. `--dump FILE` writes
  * one JSON row per image (source, layout, condition, signs and `detectTamper`'s raw measures), so

@@ -25,7 +25,7 @@ const STEP = 10;
 export const EDGE_MIN_COVERAGE = 0.85;
 /** Texture ratio (larger / smaller high-pass median) that counts as a break. */
 export const TEXTURE_BREAK_RATIO = 2.5;
-/** Grey level from which a pixel is clipped white (the sensor's or the JPEG's top). */
+/** Grey level from which a pixel is clipped white (the sensor's or the JPEG's top; glare's bar too, capture.ts). */
 const CLIPPED_GREY = 250;
 /**
  * A strip this much clipped white shows no texture of its own, so it cannot show a break: an
@@ -93,7 +93,7 @@ function bestLine(
 }
 
 /** Share of a strip's pixels (clamped to the image) clipped white. */
-export function clippedShare(g: GreyImage, box: { x: number; y: number; w: number; h: number }): number {
+function clippedShare(g: GreyImage, box: { x: number; y: number; w: number; h: number }): number {
   const x0 = Math.max(0, Math.round(box.x));
   const x1 = Math.min(g.width, Math.round(box.x + box.w));
   const y0 = Math.max(0, Math.round(box.y));

@@ -6,9 +6,9 @@ import type { GenuineSource, Rect } from './types.ts';
 /**
  * What happens to genuine documents and their photos and is no forgery: a lamp's reflection,
  * a shaky or defocused shot, a dim room or a blown-out exposure, and, on the document itself,
- * wear, ink stamps and handwriting across the printed values. The spec: these never fail the tamper check on their own (the
- * Niger paper card carries all of them by nature). Used by `bona-fide-hazards.ts` to look for
- * cues that take them for forgeries.
+ * wear, ink stamps and handwriting across the printed values. The spec: these never fail the
+ * tamper check on their own (the Niger paper card carries all of them by nature). Used by
+ * `bona-fide-hazards.ts` to look for cues that take them for forgeries.
  */
 export type Hazard = 'glare' | 'blur' | 'marks' | 'dim' | 'bright';
 export const HAZARDS: Hazard[] = ['glare', 'blur', 'marks', 'dim', 'bright'];
