@@ -7,12 +7,12 @@
  * face-match figures (TAR at FAR, rank-1, similarity distributions; then document portrait ↔
  * selfie on the fixtures' faces printed on generated documents, scripts/eval/faces-on-documents.ts),
  * tamper detection, and portrait_edge, field_overwritten and photo_of_screen on simulated
- * portrait swaps, in-painted text lines and screen recaptures made from the bona fide documents; then per attack kind caught /
- * total and per sign type bona fide flagged / total on the generated attack corpus (holdout half)
- * and on the fixtures' holdout half (scripts/eval/generated-attacks.ts); then bona fide captures
- * of a large fresh generated draw, as they are and under glare, blur, stamps and handwriting,
- * dim light and overexposure
- * (tamper fails and signs per type; scripts/eval/bona-fide-hazards.ts).
+ * portrait swaps, in-painted text lines and screen recaptures made from the bona fide documents;
+ * then per attack kind caught / total and per sign type bona fide flagged / total on the
+ * generated attack corpus (holdout half) and on the fixtures' holdout half
+ * (scripts/eval/generated-attacks.ts); then bona fide captures of a large fresh generated draw,
+ * as they are and under glare, blur, stamps and handwriting, dim light and overexposure (tamper
+ * fails and signs per type; scripts/eval/bona-fide-hazards.ts).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,12 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  fusedEmbeddings,
-  fusedSimilarity,
-  largestFace,
-  portraitEmbeddings,
-} from '../../src/faces/analyze.ts';
-import { detectDocumentFaces, detectSelfieFaces, type FaceBox } from '../../src/faces/detect.ts';
+import { fusedEmbeddings, fusedSimilarity, portraitEmbeddings } from '../../src/faces/analyze.ts';
+import { detectDocumentFaces, detectSelfieFaces, type FaceBox, largestFace } from '../../src/faces/detect.ts';
 import { cropResize } from '../../src/image/affine.ts';
 import { type NormalizedImage, normalizeImage } from '../../src/image/normalize.ts';
 import type { RgbImage } from '../../src/image/raster.ts';

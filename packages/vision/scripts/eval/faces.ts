@@ -3,7 +3,6 @@ import { pathToFileURL } from 'node:url';
 import {
   countSignificant,
   DOCUMENT_FACE_MIN_RELATIVE_WIDTH,
-  largestFace,
   SELFIE_FACE_MIN_RELATIVE_WIDTH,
 } from '../../src/faces/analyze.ts';
 import {
@@ -17,7 +16,7 @@ import {
   RESNET_CALIBRATION,
 } from '../../src/faces/calibration.ts';
 import { portraitSoftening } from '../../src/faces/descreen.ts';
-import { detectDocumentFaces, detectSelfieFaces, type FaceBox } from '../../src/faces/detect.ts';
+import { detectDocumentFaces, detectSelfieFaces, type FaceBox, largestFace } from '../../src/faces/detect.ts';
 import { cosine, type EmbeddingModel, embedFace } from '../../src/faces/embed.ts';
 import { FACE_MODELS } from '../../src/faces/models.ts';
 import type { NormalizedImage } from '../../src/image/normalize.ts';

@@ -2,7 +2,7 @@ import type { Observations } from '@idv/core';
 import type { NormalizedImage } from '../image/normalize.ts';
 import { calibrate, FUSED_CALIBRATION, FUSED_MODELS, fusedScore } from './calibration.ts';
 import { portraitSoftening } from './descreen.ts';
-import { detectDocumentFaces, detectSelfieFaces, type FaceBox } from './detect.ts';
+import { detectDocumentFaces, detectSelfieFaces, type FaceBox, largestFace } from './detect.ts';
 import { cosine, type EmbeddingModel, embedFace } from './embed.ts';
 
 /**
@@ -31,11 +31,6 @@ export const DOCUMENT_FACE_MIN_RELATIVE_WIDTH = 0.7;
  * face (~15–25 % of the face width in a "selfie with ID") and faces on posters far behind do not.
  */
 export const SELFIE_FACE_MIN_RELATIVE_WIDTH = 0.35;
-
-/** The widest of `faces` (the portrait, the selfie's person), undefined when there is none. */
-export function largestFace(faces: FaceBox[]): FaceBox | undefined {
-  return faces.reduce<FaceBox | undefined>((best, f) => (!best || f.w > best.w ? f : best), undefined);
-}
 
 export function countSignificant(faces: FaceBox[], minRelativeWidth: number): number {
   const main = largestFace(faces);

@@ -22,6 +22,11 @@ export interface FaceBox {
   landmarks: Point[];
 }
 
+/** The widest of `faces` (a document's portrait, the selfie's person), undefined when there is none. */
+export function largestFace(faces: FaceBox[]): FaceBox | undefined {
+  return faces.reduce<FaceBox | undefined>((best, f) => (!best || f.w > best.w ? f : best), undefined);
+}
+
 const INPUT = 256;
 
 /**

@@ -1,5 +1,5 @@
 import type { ImageKind, TamperSignal, TamperType } from '@idv/core';
-import { detectDocumentFaces, type FaceBox } from '../faces/detect.ts';
+import { detectDocumentFaces, type FaceBox, largestFace } from '../faces/detect.ts';
 import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
 import type { Box } from '../image/raster.ts';
@@ -140,7 +140,7 @@ export async function detectTamper(
         ? [context.portrait]
         : []
       : await timedAsync('portrait_detect', () => detectDocumentFaces(images.front));
-  const portrait = frontFaces.reduce<FaceBox | null>((b, f) => (!b || f.w > b.w ? f : b), null);
+  const portrait = largestFace(frontFaces) ?? null;
 
   // One grey image per side, made once: the blur measure, the portrait cues and the field
   // detectors all read it.

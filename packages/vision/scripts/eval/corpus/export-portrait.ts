@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { detectDocumentFaces } from '../../../src/faces/detect.ts';
+import { detectDocumentFaces, largestFace } from '../../../src/faces/detect.ts';
 import { normalizeImage } from '../../../src/image/normalize.ts';
 import { CROP_H, CROP_W, portraitCrop } from '../../../src/tamper/portrait-model.ts';
 import { phoneCaptureMapped } from './phone-capture.ts';
@@ -76,7 +76,7 @@ async function exportSource(
     const { bytes } = await phoneCaptureMapped(image, rng);
     const img = await normalizeImage(bytes);
     const faces = await detectDocumentFaces(img);
-    const face = faces.reduce<(typeof faces)[number] | null>((b, f) => (!b || f.w > b.w ? f : b), null);
+    const face = largestFace(faces);
     if (!face) continue;
     const t = portraitCrop(img, face);
     const plane = CROP_W * CROP_H;
@@ -116,7 +116,7 @@ export async function fixtureLikeSource(source: GenuineSource): Promise<GenuineS
   if (rng.next() < 0.5) return page;
   const shot = await normalizeImage((await phoneCaptureMapped(image, rng)).bytes);
   const faces = await detectDocumentFaces(shot);
-  const face = faces.reduce<(typeof faces)[number] | null>((b, f) => (!b || f.w > b.w ? f : b), null);
+  const face = largestFace(faces);
   // The evaluation keeps a fixture's face from 40 px (corpus/sources.ts); fields are not needed.
   if (!face || face.w < 40) return undefined;
   return {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { detectDocumentFaces } from '../../../src/faces/detect.ts';
+import { detectDocumentFaces, largestFace } from '../../../src/faces/detect.ts';
 import { normalizeImage } from '../../../src/image/normalize.ts';
 import { readDocument } from '../../../src/read-document.ts';
 import { type Half, loadSplitTruth } from '../fixture-split.ts';
@@ -29,7 +29,7 @@ export async function genuineSources(
     const img = await normalizeImage(new Uint8Array(await readFile(join(fixturesDir, e.file))));
     const reading = await readDocument({ front: img });
     const faces = await detectDocumentFaces(img);
-    const face = faces.reduce<(typeof faces)[number] | null>((b, f) => (!b || f.w > b.w ? f : b), null);
+    const face = largestFace(faces);
     out.push({
       name: e.file,
       image: { rgb: img.rgb, width: img.width, height: img.height },
