@@ -72,7 +72,7 @@ if (want('tamper')) {
   console.log('\n## Tamper signs\n');
   await evaluateAttacks(dir);
   await evaluatePortraitSwaps(dir);
-  await evaluateTextInpaint(dir);
+  await evaluateTextInpaint(dir, 'holdout');
   await evaluateScreenRecapture(dir);
   console.log('\n## Tamper signs on the generated attack corpus and the real holdout half\n');
   await evaluateGeneratedAttacks(dir, 'holdout');

@@ -31,6 +31,7 @@ import {
   type RingCanvas,
   straightenedWithRing,
 } from './field-background.ts';
+import { fillBandStrength, measureFillBand } from './fill-band.ts';
 import {
   DOCUMENT_NUMBER_STROKE_TOLERANCE,
   fieldFontDeviation,
@@ -484,6 +485,7 @@ export async function detectTamper(
 
   if (!paperCard) {
     // In-painted lines: one sign per line whose background lost the document's print.
+    const fillBandOn = optOutCueOn('FILL_BAND');
     for (const line of parseLineBoxes(context.lineBoxes)) {
       const image = line.side === 'back' ? images.back : images.front;
       if (!image) continue;
@@ -495,7 +497,22 @@ export async function detectTamper(
         measureFillTexture(image, line.quad, ring, FILL_MIN_RING_TEXTURE),
       );
       const strength = texture ? smoothFillStrength(texture) : null;
-      if (strength !== null) add('field_overwritten', line.side, strength);
+      if (strength !== null) {
+        add('field_overwritten', line.side, strength);
+        continue;
+      }
+      // A fill grown past the ring smooths the ring too: the near and far bands (fill-band.ts),
+      // on unless IDV_TAMPER_FILL_BAND=0.
+      if (!fillBandOn) continue;
+      const band = timed('fill_band', () => measureFillBand(image, line.quad, ring));
+      const bandStrength = band ? fillBandStrength(band) : null;
+      if (bandStrength !== null) {
+        add('field_overwritten', line.side, bandStrength);
+        if (options.measures) {
+          const key = `${line.side}.fill_band_lines`;
+          options.measures[key] = (options.measures[key] ?? 0) + 1;
+        }
+      }
     }
   }
 

@@ -34,7 +34,9 @@ export type OptOutCue =
   /** A value of another weight than its side's others (value-weight.ts). */
   | 'VALUE_WEIGHT'
   /** A page whose colour spread and colour peak are both low (muted-page.ts). */
-  | 'MUTED_PAGE';
+  | 'MUTED_PAGE'
+  /** A band of in-painting around a read line (fill-band.ts). */
+  | 'FILL_BAND';
 
 export function optOutCueOn(cue: OptOutCue): boolean {
   return process.env[`IDV_TAMPER_${cue}`] !== '0';

@@ -1,3 +1,4 @@
+import { grownRect, onionPeelFill } from '../../scripts/eval/corpus/inpaint.ts';
 import type { FaceBox } from '../../src/faces/detect.ts';
 import { luma } from '../../src/image/grey.ts';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
@@ -58,60 +59,35 @@ export function forwardMappedSwap(
  * pixel the mean of its already known neighbours (an onion-peel fill like OpenCV's TELEA), then
  * the line's old letters drawn back in black.
  */
-export function inpaintedLine(image: NormalizedImage, quad: [number, number][], grow = 0): NormalizedImage {
+export function inpaintedLine(
+  image: NormalizedImage,
+  quad: [number, number][],
+  grow = 0,
+  inkDepth = 20,
+): NormalizedImage {
   const xs = quad.map((p) => p[0]);
   const ys = quad.map((p) => p[1]);
-  const margin = 1 + grow * (Math.max(...ys) - Math.min(...ys));
-  const x0 = Math.max(1, Math.floor(Math.min(...xs) - margin));
-  const x1 = Math.min(image.width - 2, Math.ceil(Math.max(...xs) + margin));
-  const y0 = Math.max(1, Math.floor(Math.min(...ys) - margin));
-  const y1 = Math.min(image.height - 2, Math.ceil(Math.max(...ys) + margin));
-  const [bw, bh, W] = [x1 - x0 + 1, y1 - y0 + 1, image.width];
-  const rgb = image.rgb.slice();
+  const [x, y] = [Math.min(...xs), Math.min(...ys)];
+  const box = { x, y, w: Math.max(...xs) - x + 1, h: Math.max(...ys) - y + 1 };
+  const r = grownRect(box, 1 + grow * (box.h - 1), image.width, image.height);
+  const filled = onionPeelFill(image, r).rgb;
+  const W = image.width;
   const grey = (x: number, y: number) => {
     const i = (y * W + x) * 3;
     return luma(image.rgb[i]!, image.rgb[i + 1]!, image.rgb[i + 2]!);
   };
   const tones: number[] = [];
-  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) tones.push(grey(x, y));
+  for (let y = r.y0; y <= r.y1; y++) for (let x = r.x0; x <= r.x1; x++) tones.push(grey(x, y));
   tones.sort((a, b) => a - b);
   const paper = tones[Math.floor(0.75 * (tones.length - 1))]!;
-  for (let c = 0; c < 3; c++) {
-    const fill = new Float32Array(bw * bh);
-    const known = new Uint8Array(bw * bh);
-    const inBox = (x: number, y: number) => x >= 0 && y >= 0 && x < bw && y < bh;
-    const value = (x: number, y: number) =>
-      inBox(x, y) ? fill[y * bw + x]! : image.rgb[((y0 + y) * W + x0 + x) * 3 + c]!;
-    for (;;) {
-      const ring: [number, number][] = [];
-      for (let y = 0; y < bh; y++) {
-        for (let x = 0; x < bw; x++) {
-          if (known[y * bw + x]) continue;
-          let sum = 0;
-          let n = 0;
-          for (let dy = -1; dy <= 1; dy++)
-            for (let dx = -1; dx <= 1; dx++) {
-              if ((dx || dy) && (!inBox(x + dx, y + dy) || known[(y + dy) * bw + x + dx])) {
-                sum += value(x + dx, y + dy);
-                n++;
-              }
-            }
-          if (n >= 2) ring.push([y * bw + x, sum / n]);
-        }
-      }
-      if (ring.length === 0) break;
-      for (const [i, v] of ring) {
-        fill[i] = v;
-        known[i] = 1;
-      }
-    }
-    for (let y = 0; y < bh; y++) {
-      for (let x = 0; x < bw; x++) {
-        // The old letters, drawn back in black (antialiased edges keep their share of ink).
-        const ink = Math.max(0, Math.min(1, (paper - grey(x0 + x, y0 + y) - 20) / 60));
-        rgb[((y0 + y) * W + x0 + x) * 3 + c] = Math.round(fill[y * bw + x]! * (1 - ink));
-      }
+  for (let y = r.y0; y <= r.y1; y++) {
+    for (let x = r.x0; x <= r.x1; x++) {
+      // The old letters, drawn back in black (antialiased edges keep their share of ink); pixels
+      // within inkDepth of the paper (the printed pattern) stay filled.
+      const ink = Math.max(0, Math.min(1, (paper - grey(x, y) - inkDepth) / 60));
+      for (let c = 0; c < 3; c++)
+        filled[(y * W + x) * 3 + c] = Math.round(filled[(y * W + x) * 3 + c]! * (1 - ink));
     }
   }
-  return { ...image, rgb };
+  return { ...image, rgb: filled };
 }

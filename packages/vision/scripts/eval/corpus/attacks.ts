@@ -3,7 +3,7 @@ import { colourCopy, greyCopy, roomLight } from './photocopy.ts';
 import { type SwapStyle, swapPortrait } from './portrait.ts';
 import type { Rng } from './rng.ts';
 import { screenRecapture } from './screen.ts';
-import { overwriteField, substituteGlyph } from './text.ts';
+import { inpaintField, overwriteField, substituteGlyph } from './text.ts';
 import type { Attack, GenuineSource } from './types.ts';
 
 /** Fields a forger changes (a value, not a label; the MRZ is left to the checksum checks). */
@@ -48,6 +48,15 @@ export const ATTACKS: Attack[] = [
     make: async (s, r) => {
       const f = targetField(s, r)!;
       return overwriteField(s.image, f.box, f.field, r);
+    },
+  },
+  {
+    kind: 'field_inpainted',
+    expected: 'field_overwritten',
+    needs: 'fields',
+    make: async (s, r) => {
+      const f = targetField(s, r)!;
+      return inpaintField(s.image, f.box, f.field, r);
     },
   },
   {

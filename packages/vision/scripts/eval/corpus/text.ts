@@ -2,6 +2,7 @@ import type { RgbImage } from '../../../src/image/raster.ts';
 import { quantile } from '../../../src/image/stats.ts';
 import { formatDate } from '../../synth/compose.ts';
 import type { DateFormat } from '../../synth/layouts.ts';
+import { grownRect, onionPeelFill } from './inpaint.ts';
 import { drawSvg } from './raster-io.ts';
 import type { Rng } from './rng.ts';
 import type { Rect } from './types.ts';
@@ -11,6 +12,7 @@ import type { Rect } from './types.ts';
  * - overwritten: the value painted over with the paper colour around it (a flat fill: the
  *   security print under it is gone) and a new value typed in a common font (a date as a date,
  *   a name in capitals, a number in digits);
+ * - in-painted: the field selected with a margin and in-painted, then a new value typed;
  * - glyph substitution: one character of the value (a digit of a date or number) cut out and
  *   replaced by a character from another font, size or weight: the classic changed digit.
  */
@@ -31,6 +33,28 @@ export async function overwriteField(
     { x: box.x - pad, y: box.y - pad, w: box.w + 2 * pad, h: box.h + 2 * pad },
     paper,
   );
+  return typeValue(out, box, field, rng, look);
+}
+
+/**
+ * The field selected with a margin of 0.25–0.8 of its height (a forger's rectangle around it),
+ * in-painted from the selection's border (inpaint.ts: the tones carried in, the printed pattern
+ * gone), and a new value typed in a common font: how SIDTD made its text forgeries, and what an
+ * image editor's fill does.
+ */
+export async function inpaintField(img: RgbImage, box: Rect, field: string, rng: Rng): Promise<RgbImage> {
+  const margin = box.h * rng.between(0.25, 0.8);
+  return typeValue(onionPeelFill(img, grownRect(box, margin, img.width, img.height)), box, field, rng);
+}
+
+/** A new value typed into the field's box (a date as a date, a name in capitals, a number in digits). */
+async function typeValue(
+  out: RgbImage,
+  box: Rect,
+  field: string,
+  rng: Rng,
+  look: { family?: string; ink?: number } = {},
+): Promise<RgbImage> {
   const text = /date/.test(field) ? typedDate(field, rng) : randomValue(box, field, rng);
   const size = box.h * rng.between(0.85, 1.05);
   const family = look.family ?? rng.pick(['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono']);
