@@ -72,7 +72,9 @@ if (want('tamper')) {
   console.log('\n## Tamper signs\n');
   await evaluateAttacks(dir);
   await evaluatePortraitSwaps(dir);
+  // In-painted lines: the holdout half is the figure; the tuning half, tuned on, printed beside it.
   await evaluateTextInpaint(dir, 'holdout');
+  await evaluateTextInpaint(dir, 'tuning');
   await evaluateScreenRecapture(dir);
   console.log('\n## Tamper signs on the generated attack corpus and the real holdout half\n');
   await evaluateGeneratedAttacks(dir, 'holdout');

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
 import { rgbImage } from '../../src/image/raster.ts';
 import { straightenedWithRing } from '../../src/tamper/field-background.ts';
@@ -65,6 +65,10 @@ const overwritten = async (image: NormalizedImage) =>
   ).signals.filter((s) => s.type === 'field_overwritten');
 
 describe('field_overwritten: a band of in-painting around a line', () => {
+  // The cue is opt-in (opt-in-cues.ts): on for every test here, off where a test says so.
+  beforeEach(() => {
+    process.env.IDV_TAMPER_FILL_BAND = '1';
+  });
   afterEach(() => {
     delete process.env.IDV_TAMPER_FILL_BAND;
   });
@@ -91,7 +95,8 @@ describe('field_overwritten: a band of in-painting around a line', () => {
     expect(signs).toHaveLength(1);
     // A review, never a fail on its own (a genuine line in a plain panel looks the same).
     expect(signs[0]!.severity).toBe('medium');
-    process.env.IDV_TAMPER_FILL_BAND = '0';
+    // Off by default.
+    delete process.env.IDV_TAMPER_FILL_BAND;
     expect(await overwritten(forged)).toEqual([]);
   });
 

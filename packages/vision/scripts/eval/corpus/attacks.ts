@@ -4,7 +4,7 @@ import { type SwapStyle, swapPortrait } from './portrait.ts';
 import type { Rng } from './rng.ts';
 import { screenRecapture } from './screen.ts';
 import { inpaintField, overwriteField, substituteGlyph } from './text.ts';
-import type { Attack, GenuineSource } from './types.ts';
+import type { Attack, GenuineSource, Rect } from './types.ts';
 
 /** Fields a forger changes (a value, not a label; the MRZ is left to the checksum checks). */
 function targetField(source: GenuineSource, rng: Rng) {
@@ -20,6 +20,14 @@ const swap =
       ...(source.boxes.photo ? { targetPhoto: source.boxes.photo } : {}),
       ...(donor!.boxes.photo ? { donorPhoto: donor!.boxes.photo } : {}),
     });
+
+/** A text forgery made on one value field of the source (targetField). */
+const onField =
+  (edit: (image: RgbImage, box: Rect, field: string, rng: Rng) => Promise<RgbImage>) =>
+  async (source: GenuineSource, rng: Rng): Promise<RgbImage> => {
+    const f = targetField(source, rng)!;
+    return edit(source.image, f.box, f.field, rng);
+  };
 
 /** Every attack kind of the corpus, with the sign that should catch it. */
 export const ATTACKS: Attack[] = [
@@ -45,28 +53,14 @@ export const ATTACKS: Attack[] = [
     kind: 'field_overwritten',
     expected: 'field_overwritten',
     needs: 'fields',
-    make: async (s, r) => {
-      const f = targetField(s, r)!;
-      return overwriteField(s.image, f.box, f.field, r);
-    },
+    make: onField(overwriteField),
   },
-  {
-    kind: 'field_inpainted',
-    expected: 'field_overwritten',
-    needs: 'fields',
-    make: async (s, r) => {
-      const f = targetField(s, r)!;
-      return inpaintField(s.image, f.box, f.field, r);
-    },
-  },
+  { kind: 'field_inpainted', expected: 'field_overwritten', needs: 'fields', make: onField(inpaintField) },
   {
     kind: 'glyph_substituted',
     expected: 'font_inconsistency',
     needs: 'fields',
-    make: async (s, r) => {
-      const f = targetField(s, r)!;
-      return substituteGlyph(s.image, f.box, f.field, r);
-    },
+    make: onField(substituteGlyph),
   },
 ];
 
