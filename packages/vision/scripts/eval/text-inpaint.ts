@@ -22,7 +22,8 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  * measured as it is, then erased by in-painting and typed again (`inpaintedLine`: the line's
  * box, exactly or grown by 0.3 or 0.6 of its height as a forger's selection around a field
  * would be, filled from its border, the old letters drawn back in black), saved as JPEG 90 and
- * measured again by both cues of an in-painted line (smooth-fill.ts, then fill-band.ts). Tune on `--half tuning`; the holdout half is the figure to report.
+ * measured again by both cues of an in-painted line (smooth-fill.ts, then fill-band.ts, which is
+ * opt-in in the service). Tune on `--half tuning`; the holdout half is the figure to report.
  *
  *   npx tsx packages/vision/scripts/eval/text-inpaint.ts [fixturesDir] [--half tuning|holdout]
  */

@@ -57,7 +57,8 @@ export function forwardMappedSwap(
  * A text line erased by in-painting and typed again, the way SIDTD made its text forgeries: the
  * line's box (grown by `grow` × its height on every side) filled from its border inwards, each
  * pixel the mean of its already known neighbours (an onion-peel fill like OpenCV's TELEA), then
- * the line's old letters drawn back in black.
+ * the line's old letters drawn back in black: the pixels more than `inkDepth` grey levels under
+ * the paper (the evaluation's 40 keeps pale pattern lines filled, as new text would).
  */
 export function inpaintedLine(
   image: NormalizedImage,
