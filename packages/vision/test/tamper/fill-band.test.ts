@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
-import { rgbImage } from '../../src/image/raster.ts';
 import { straightenedWithRing } from '../../src/tamper/field-background.ts';
 import { FILL_BAND_MIN_SIDES, fillBandStrength, measureFillBand } from '../../src/tamper/fill-band.ts';
 import { detectTamper } from '../../src/tamper/index.ts';
@@ -10,7 +9,7 @@ import {
   measureFillTexture,
 } from '../../src/tamper/smooth-fill.ts';
 import { inpaintedLine } from '../support/forgeries.ts';
-import { rng } from './synthetic.ts';
+import { patternedLinesPage } from './synthetic.ts';
 
 /**
  * The fill band of `field_overwritten` on a synthetic page: a text line on a fine printed
@@ -28,26 +27,7 @@ const LINE: [number, number][] = [
 ];
 
 function page(pattern: boolean): NormalizedImage {
-  const rand = rng(5);
-  const rgb = new Uint8Array(W * H * 3);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      let v = 200 + (pattern ? 12 * Math.sin(x * 1.3 + 2 * Math.sin(y * 0.21)) * Math.sin(y * 1.1) : 0);
-      // Letters: 9 px wide strokes every 14 px inside the line's box.
-      if (
-        x > LINE[0]![0] + 4 &&
-        x < LINE[1]![0] - 4 &&
-        y > LINE[0]![1] + 5 &&
-        y < LINE[2]![1] - 5 &&
-        x % 14 < 9
-      )
-        v = 40;
-      v += (rand() - 0.5) * 4;
-      const i = (y * W + x) * 3;
-      for (let c = 0; c < 3; c++) rgb[i + c] = Math.max(0, Math.min(255, v + 6 - 6 * c));
-    }
-  }
-  return rgbImage(rgb, W, H);
+  return patternedLinesPage(W, H, [LINE], pattern, 5);
 }
 
 /** The line's near and far bands, measured on its ring canvas as the tamper step does. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
-import { rgbImage } from '../../src/image/raster.ts';
 import { detectTamper } from '../../src/tamper/index.ts';
 import {
   FILL_MAX_TEXTURE_RATIO,
@@ -9,7 +8,7 @@ import {
   parseLineBoxes,
 } from '../../src/tamper/smooth-fill.ts';
 import { inpaintedLine } from '../support/forgeries.ts';
-import { rng } from './synthetic.ts';
+import { patternedLinesPage } from './synthetic.ts';
 
 /**
  * The in-painting cue of `field_overwritten` on a synthetic page: two text lines on a fine
@@ -35,24 +34,7 @@ const LINES: [number, number][][] = [
 ];
 
 function page(pattern: boolean): NormalizedImage {
-  const rand = rng(11);
-  const rgb = new Uint8Array(W * H * 3);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      let v = 200 + (pattern ? 12 * Math.sin(x * 1.3 + 2 * Math.sin(y * 0.21)) * Math.sin(y * 1.1) : 0);
-      // Letters: 9 px wide strokes every 14 px, inside each line's box.
-      for (const q of LINES) {
-        if (x > q[0]![0] + 4 && x < q[1]![0] - 4 && y > q[0]![1] + 5 && y < q[2]![1] - 5 && x % 14 < 9)
-          v = 40;
-      }
-      v += (rand() - 0.5) * 4;
-      const i = (y * W + x) * 3;
-      rgb[i] = Math.max(0, Math.min(255, v + 6));
-      rgb[i + 1] = Math.max(0, Math.min(255, v));
-      rgb[i + 2] = Math.max(0, Math.min(255, v - 6));
-    }
-  }
-  return rgbImage(rgb, W, H);
+  return patternedLinesPage(W, H, LINES, pattern, 11);
 }
 
 const lineBoxes = LINES.map((quad, k) => ({ side: 'front', text: k ? 'AFRIM' : 'AHMETAJ', quad }));

@@ -160,3 +160,32 @@ export function boxBlur(image: NormalizedImage, r: number): NormalizedImage {
     h,
   );
 }
+
+/**
+ * Text lines on a page, with or without a fine printed pattern behind them (±12 grey levels,
+ * like microprint or guilloche behind the fields): the in-painting cues' test pages. Each line
+ * (a quad, TL TR BR BL, axis-aligned) holds 9 px wide strokes every 14 px standing for letters.
+ */
+export function patternedLinesPage(
+  width: number,
+  height: number,
+  lines: [number, number][][],
+  pattern: boolean,
+  seed: number,
+): NormalizedImage {
+  const rand = rng(seed);
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let v = 200 + (pattern ? 12 * Math.sin(x * 1.3 + 2 * Math.sin(y * 0.21)) * Math.sin(y * 1.1) : 0);
+      for (const q of lines) {
+        if (x > q[0]![0] + 4 && x < q[1]![0] - 4 && y > q[0]![1] + 5 && y < q[2]![1] - 5 && x % 14 < 9)
+          v = 40;
+      }
+      v += (rand() - 0.5) * 4;
+      const i = (y * width + x) * 3;
+      for (let c = 0; c < 3; c++) rgb[i + c] = Math.max(0, Math.min(255, v + 6 - 6 * c));
+    }
+  }
+  return rgbImage(rgb, width, height);
+}
