@@ -5,7 +5,12 @@ import sharp from 'sharp';
 import { type NormalizedImage, normalizeImage } from '../../src/image/normalize.ts';
 import { readDocument } from '../../src/read-document.ts';
 import { straightenedWithRing } from '../../src/tamper/field-background.ts';
-import { FILL_BAND_MIN_SIDES, fillBandStrength, measureFillBand } from '../../src/tamper/fill-band.ts';
+import {
+  FILL_BAND_MIN_SIDES,
+  fillBandStrength,
+  judgedSides,
+  measureFillBand,
+} from '../../src/tamper/fill-band.ts';
 import {
   FILL_MIN_RING_TEXTURE,
   measureFillTexture,
@@ -48,9 +53,7 @@ function lineCues(image: NormalizedImage, quad: [number, number][]) {
     /** Either cue has a printed pattern to judge against. */
     patterned:
       (texture !== null && texture.ring >= FILL_MIN_RING_TEXTURE) ||
-      (band !== null &&
-        band.sides.filter(([, far]) => far !== null && far >= FILL_MIN_RING_TEXTURE).length >=
-          FILL_BAND_MIN_SIDES),
+      (band !== null && judgedSides(band).length >= FILL_BAND_MIN_SIDES),
     ring,
     band: !ring && band !== null && fillBandStrength(band) !== null,
   };

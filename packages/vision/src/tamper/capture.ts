@@ -1,6 +1,6 @@
 import { downscaleGrey, type GreyImage, luma, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
-import type { Box } from '../image/raster.ts';
+import { type Box, clampBox } from '../image/raster.ts';
 import { HIGH_STRENGTH } from './descriptions.ts';
 import { type GreyRows, laplacianVariance, laplacianVarianceOfRows } from './pixels.ts';
 
@@ -43,8 +43,14 @@ export function workingGrey(image: NormalizedImage, grey?: GreyImage): GreyImage
   return { data, width, height };
 }
 
+/** Level from which a channel is clipped white: the sensor's or the JPEG's top. */
+export const CLIPPED_WHITE = 250;
+/** Whether the pixel at byte `i` of an RGB buffer is clipped white in all three channels. */
+const clippedWhite = (rgb: Uint8Array, i: number) =>
+  rgb[i]! >= CLIPPED_WHITE && rgb[i + 1]! >= CLIPPED_WHITE && rgb[i + 2]! >= CLIPPED_WHITE;
+
 /**
- * Glare: a blob of clipped white (all channels ≥ 250) inside the picture. Blobs touching the
+ * Glare: a blob of clipped white (all channels ≥ CLIPPED_WHITE) inside the picture. Blobs touching the
  * border are ignored: white paper or a scanner bed around a document is not glare. Reported
  * from 0.5 % of the image (a small highlight on a laminate is common and harmless; a blob
  * this size can hide a character or a digit of a date).
@@ -90,17 +96,15 @@ export interface GlareSpot {
  * how far captures are blown out; no sign reads it.
  */
 export function clippedWhiteShare(image: NormalizedImage, region: Box): number {
-  const x0 = Math.max(0, Math.round(region.x));
-  const x1 = Math.min(image.width, Math.round(region.x + region.w));
-  const y0 = Math.max(0, Math.round(region.y));
-  const y1 = Math.min(image.height, Math.round(region.y + region.h));
+  const { x: x0, y: y0, w, h } = clampBox(region, image.width, image.height);
+  const [x1, y1] = [x0 + w, y0 + h];
   const rgb = image.rgb;
   let clipped = 0;
   let n = 0;
   for (let y = y0; y < y1; y += 2) {
     for (let x = x0, i = (y * image.width + x0) * 3; x < x1; x += 2, i += 6) {
       n++;
-      if (rgb[i]! >= 250 && rgb[i + 1]! >= 250 && rgb[i + 2]! >= 250) clipped++;
+      if (clippedWhite(rgb, i)) clipped++;
     }
   }
   return n ? clipped / n : 0;
@@ -128,8 +132,7 @@ export function glareSpot(image: NormalizedImage, bar = 0): GlareSpot {
   const stride = factor * 3;
   let clipped = 0;
   for (let y = 0; y < h; y++)
-    for (let x = 0, i = rowStart(y); x < w; x++, i += stride)
-      if (rgb[i]! >= 250 && rgb[i + 1]! >= 250 && rgb[i + 2]! >= 250) clipped++;
+    for (let x = 0, i = rowStart(y); x < w; x++, i += stride) if (clippedWhite(rgb, i)) clipped++;
   if (clipped > PAPER_WHITE_MAX_FRACTION * w * h) return { fraction: 0, box: null };
   // Compared as the caller compares the result: a blob's share is at most this one.
   if (clipped / (w * h) < bar) return { fraction: clipped / (w * h), box: null };
@@ -137,8 +140,7 @@ export function glareSpot(image: NormalizedImage, bar = 0): GlareSpot {
   // (one array for the mask and the fill's marks).
   const mask = new Uint8Array(w * h);
   for (let y = 0; y < h; y++)
-    for (let x = 0, i = rowStart(y); x < w; x++, i += stride)
-      if (rgb[i]! >= 250 && rgb[i + 1]! >= 250 && rgb[i + 2]! >= 250) mask[y * w + x] = 1;
+    for (let x = 0, i = rowStart(y); x < w; x++, i += stride) if (clippedWhite(rgb, i)) mask[y * w + x] = 1;
   // Flood fill components (iterative stack), keep the largest compact one not touching the border.
   let best = 0;
   let bestBox: Box | null = null;

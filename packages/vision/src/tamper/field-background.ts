@@ -187,18 +187,28 @@ export function fieldPaperTone(ring: RingCanvas): number {
   return tone;
 }
 
-/** The field and its ring, straightened along the field's quad (corners TL, TR, BR, BL). */
-export function straightenedWithRing(image: NormalizedImage, quad: [number, number][]): RingCanvas {
+/**
+ * A read line's own frame: its length `w` and height `h` in pixels (the quad's top and left
+ * edges, corners TL, TR, BR, BL), and `at(p, da, dc)`, the point `da` pixels along the line and
+ * `dc` across it from the image point `p`: what straightens a line with the page around it.
+ */
+export function lineFrame(quad: [number, number][]) {
   const q = quad as Quad;
   const w = Math.max(1, Math.round(dist(q[0], q[1])));
   const h = Math.max(1, Math.round(dist(q[0], q[3])));
-  const m = ringMargin(h);
   const a: [number, number] = [(q[1][0] - q[0][0]) / w, (q[1][1] - q[0][1]) / w];
   const c: [number, number] = [(q[3][0] - q[0][0]) / h, (q[3][1] - q[0][1]) / h];
   const at = (p: [number, number], da: number, dc: number): [number, number] => [
     p[0] + da * a[0] + dc * c[0],
     p[1] + da * a[1] + dc * c[1],
   ];
+  return { quad: q, w, h, at };
+}
+
+/** The field and its ring, straightened along the field's quad (corners TL, TR, BR, BL). */
+export function straightenedWithRing(image: NormalizedImage, quad: [number, number][]): RingCanvas {
+  const { quad: q, w, h, at } = lineFrame(quad);
+  const m = ringMargin(h);
   const grown: Quad = [at(q[0], -m, -m), at(q[1], m, -m), at(q[2], m, m), at(q[3], -m, m)];
   return {
     canvas: warpQuadGrey(image, grown, w + 2 * m, h + 2 * m),

@@ -1,9 +1,8 @@
 import type { GreyImage } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
-import type { Quad } from '../image/raster.ts';
 import { quantile } from '../image/stats.ts';
 import { REVIEW_MAX_STRENGTH } from './descriptions.ts';
-import { fieldPaperTone, type RingCanvas } from './field-background.ts';
+import { fieldPaperTone, lineFrame, type RingCanvas } from './field-background.ts';
 import { grow2 } from './near-ink.ts';
 import { FILL_MAX_TEXTURE_RATIO, FILL_MIN_RING_TEXTURE } from './smooth-fill.ts';
 import { warpQuadGrey } from './straighten.ts';
@@ -82,9 +81,10 @@ export function measureFillBand(
   ];
   // The far bands, the short ones beside the line first; left as soon as three patterned sides
   // can no longer be had (a line on plain paper costs two small strips).
+  const frame = lineFrame(quad);
   let plain = 0;
   for (const side of [2, 3, 0, 1]) {
-    const far = texture(farStrip(image, quad, inner.w, h, side, inkBelow));
+    const far = texture(farStrip(image, frame, side, inkBelow));
     sides[side]![1] = far;
     if (far === null || far < FILL_MIN_RING_TEXTURE) plain++;
     if (plain > 4 - FILL_BAND_MIN_SIDES) return { sides };
@@ -116,19 +116,11 @@ const texture = (samples: Float32Array) => (samples.length >= MIN_PIXELS ? quant
  */
 function farStrip(
   image: NormalizedImage,
-  quad: [number, number][],
-  w: number,
-  h: number,
+  { quad: q, w, h, at: from }: ReturnType<typeof lineFrame>,
   side: number,
   inkBelow: number,
 ): Float32Array {
-  const q = quad as Quad;
-  const a: [number, number] = [(q[1][0] - q[0][0]) / w, (q[1][1] - q[0][1]) / w];
-  const c: [number, number] = [(q[3][0] - q[0][0]) / h, (q[3][1] - q[0][1]) / h];
-  const at = (da: number, dc: number): [number, number] => [
-    q[0][0] + da * a[0] + dc * c[0],
-    q[0][1] + da * a[1] + dc * c[1],
-  ];
+  const at = (da: number, dc: number) => from(q[0], da, dc);
   const [f0, f1] = [Math.round(FAR[0] * h), Math.round(FAR[1] * h)];
   // Pieces along the line (u: along, v: across, in the line's own pixels), each [u0, u1, v0, v1].
   const pieces: [number, number, number, number][] = [];
@@ -206,14 +198,19 @@ function backgroundTexture(
   return out.subarray(0, n);
 }
 
+/** The sides whose far band carries a printed pattern: those the sign may judge. */
+export function judgedSides(m: FillBand): [number | null, number][] {
+  return m.sides.filter((s): s is [number | null, number] => s[1] !== null && s[1] >= FILL_MIN_RING_TEXTURE);
+}
+
 /**
  * Strength of the sign (0..FILL_BAND_MAX_STRENGTH), or null when the line is not in a filled
  * band: from 0.01 at a near/far ratio of FILL_MAX_TEXTURE_RATIO on the worst judged side, up to
  * the cap at a ratio of 0.2 (the judged fills of the tuning half reach 0.11).
  */
 export function fillBandStrength(m: FillBand): number | null {
-  const ratios = m.sides
-    .filter((s): s is [number, number] => s[0] !== null && s[1] !== null && s[1] >= FILL_MIN_RING_TEXTURE)
+  const ratios = judgedSides(m)
+    .filter((s): s is [number, number] => s[0] !== null)
     .map(([near, far]) => near / far);
   if (ratios.length < FILL_BAND_MIN_SIDES) return null;
   const worst = Math.max(...ratios);

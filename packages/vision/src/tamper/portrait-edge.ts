@@ -1,7 +1,9 @@
 import type { FaceBox } from '../faces/detect.ts';
 import { type GreyImage, toGrey } from '../image/grey.ts';
 import type { NormalizedImage } from '../image/normalize.ts';
+import { type Box, clampBox } from '../image/raster.ts';
 import { quantile } from '../image/stats.ts';
+import { CLIPPED_WHITE } from './capture.ts';
 import { highPass } from './pixels.ts';
 
 /**
@@ -25,8 +27,6 @@ const STEP = 10;
 export const EDGE_MIN_COVERAGE = 0.85;
 /** Texture ratio (larger / smaller high-pass median) that counts as a break. */
 export const TEXTURE_BREAK_RATIO = 2.5;
-/** Grey level from which a pixel is clipped white (the sensor's or the JPEG's top; glare's bar too, capture.ts). */
-const CLIPPED_GREY = 250;
 /**
  * A strip this much clipped white shows no texture of its own, so it cannot show a break: an
  * overexposed capture (a document on a dark table, the phone metering on the table) clips the
@@ -92,17 +92,13 @@ function bestLine(
   return best;
 }
 
-/** Share of a strip's pixels (clamped to the image) clipped white. */
-function clippedShare(g: GreyImage, box: { x: number; y: number; w: number; h: number }): number {
-  const x0 = Math.max(0, Math.round(box.x));
-  const x1 = Math.min(g.width, Math.round(box.x + box.w));
-  const y0 = Math.max(0, Math.round(box.y));
-  const y1 = Math.min(g.height, Math.round(box.y + box.h));
+/** Share of a strip's pixels (clamped to the image) clipped white (capture.ts's level, on grey). */
+function clippedShare(g: GreyImage, box: Box): number {
+  const { x: x0, y: y0, w, h } = clampBox(box, g.width, g.height);
   let clipped = 0;
-  for (let y = y0; y < y1; y++)
-    for (let x = x0; x < x1; x++) if (g.data[y * g.width + x]! >= CLIPPED_GREY) clipped++;
-  const n = Math.max(0, x1 - x0) * Math.max(0, y1 - y0);
-  return n ? clipped / n : 0;
+  for (let y = y0; y < y0 + h; y++)
+    for (let x = x0; x < x0 + w; x++) if (g.data[y * g.width + x]! >= CLIPPED_WHITE) clipped++;
+  return w * h ? clipped / (w * h) : 0;
 }
 
 /** 1 (no break) when either strip is clipped white (MAX_CLIPPED_SHARE). */
