@@ -182,7 +182,11 @@ export async function readDocument(
       // Values that did not parse, for fields left unread (fields.ts PrintedRead): only the
       // tamper step's glyph cue looks at them.
       ...unparsedLeft({ fields: printed, sources }, zone.unparsed).flatMap((s) =>
-        sourceBox(s, frontKept, backKept).map((box) => ({ ...box, unparsed: true as const })),
+        sourceBox(s, frontKept, backKept).map((box) => ({
+          ...box,
+          unparsed: true as const,
+          ...(s.text !== undefined ? { value: s.text } : {}),
+        })),
       ),
     ],
     mrzDetails: mrz,

@@ -2,12 +2,14 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TamperSignal, TamperType } from '@idv/core';
+import type { RgbImage } from '../../src/image/raster.ts';
 import { TAMPER_SIGNS } from '../../src/tamper/index.ts';
 import { analyzeUpload, analyzeWithTruth, failsCheck, layoutOfKind } from './corpus/analyze.ts';
 import { ATTACKS, applicable } from './corpus/attacks.ts';
+import { cleanDigital } from './corpus/clean-digital.ts';
 import { corpusSources, sourcePicked } from './corpus/fresh-sources.ts';
-import { phoneCaptureMapped } from './corpus/phone-capture.ts';
-import { seededRng, seedOf } from './corpus/rng.ts';
+import { type PointMap, phoneCaptureMapped } from './corpus/phone-capture.ts';
+import { type Rng, seededRng, seedOf } from './corpus/rng.ts';
 import { describeSignals, fileSlug } from './corpus/signal-text.ts';
 import type { GenuineSource } from './corpus/types.ts';
 import { median, pct, printTable } from './faces-common.ts';
@@ -70,8 +72,11 @@ export async function evaluateGeneratedAttacks(
     save?: string;
     only?: string[];
     sources?: string[];
+    /** Every image a digital file (clean-digital.ts), not a phone capture: needs `read`. */
+    digital?: boolean;
   } = {},
 ): Promise<void> {
+  if (opts.digital && !opts.read) throw new Error('--digital needs --read (no truth boxes are mapped)');
   const sources = await corpusSources(fixturesDir, half, {
     ...(opts.draw ? { draw: opts.draw } : {}),
     drawn: opts.drawn ?? 6,
@@ -89,7 +94,7 @@ export async function evaluateGeneratedAttacks(
     // same images as the full run.
     if (!sourcePicked(source.name, opts.sources)) continue;
     const rng = seededRng(seedOf(`${source.name}:bona-fide`));
-    const { bytes, map } = await phoneCaptureMapped(source.image, rng);
+    const { bytes, map } = await captured(source.image, rng, opts.digital);
     if (opts.save) await writeFile(join(opts.save, `${fileSlug(source.name)}--bona-fide.jpg`), bytes);
     const measures: Record<string, number> = {};
     const { signals, ms } = opts.read
@@ -122,7 +127,7 @@ export async function evaluateGeneratedAttacks(
       const arng = seededRng(seedOf(`${source.name}:${attack.kind}`));
       const forged = await attack.make(source, arng, donor);
       const flat = attack.flatCapture ?? false;
-      const capture = await phoneCaptureMapped(forged, arng, { flat });
+      const capture = await captured(forged, arng, opts.digital, flat);
       const upload = capture.bytes;
       if (opts.save) await writeFile(join(opts.save, `${fileSlug(source.name)}--${attack.kind}.jpg`), upload);
       // A screen recapture moved the document inside its frame: no truth boxes for it.
@@ -242,6 +247,22 @@ function printSignTable(perSign: Map<TamperType, number>, n: number): void {
   );
 }
 
+/**
+ * The upload of a generated page: a phone capture, or with `digital` the page itself exported
+ * as a file (PNG or JPEG 80–95, resized: clean-digital.ts), as forged-document sets made from
+ * templates are, where an edit's pixels reach the service untouched by a camera. A digital
+ * upload's map is not the page's (it is resized): runs with `digital` read their boxes.
+ */
+async function captured(
+  img: RgbImage,
+  rng: Rng,
+  digital = false,
+  flat = false,
+): Promise<{ bytes: Uint8Array; map: PointMap }> {
+  if (!digital) return phoneCaptureMapped(img, rng, { flat });
+  return { bytes: await cleanDigital(img, rng, rng.next() < 0.5 ? 'png' : 'jpeg'), map: (x, y) => [x, y] };
+}
+
 function pickDonor(pool: GenuineSource[], source: GenuineSource, i: number): GenuineSource | undefined {
   // Another person: not the same source, nor one printing the same photo.
   const others = pool.filter(
@@ -275,6 +296,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       synth: Number(value('--synth') ?? 0),
       ...(draw ? { draw } : {}),
       read: args.includes('--read'),
+      digital: args.includes('--digital'),
       ...(save ? { save } : {}),
       ...(only ? { only } : {}),
       ...(picked ? { sources: picked } : {}),

@@ -29,4 +29,6 @@ export interface FieldBoxObservation {
    * PrintedRead `unparsed`): the field is unread, and only the glyph cue looks at the box.
    */
   unparsed?: true;
+  /** An unparsed value's text as read (folded: capitals, no accents), for the tamper step. */
+  value?: string;
 }

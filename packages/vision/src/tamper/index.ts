@@ -38,6 +38,7 @@ import {
   GLYPH_HEIGHT_TOLERANCE,
   heightRuleOf,
 } from './font-consistency.ts';
+import { isMisfitValue } from './misfit-value.ts';
 import { MUTED_PAGE, mutedPageOn, mutedPageStrength } from './muted-page.ts';
 import { optInCueOn, optOutCueOn } from './opt-in-cues.ts';
 import { PAGE_COLOUR_PEAK, pageColourPeak } from './page-colour.ts';
@@ -356,9 +357,15 @@ export async function detectTamper(
   // Values' weights, compared per side once all are measured (value-weight.ts).
   const weightOn = optOutCueOn('VALUE_WEIGHT');
   const weighed: WeighedValue[] = [];
+  const misfitOn = optOutCueOn('MISFIT_VALUE');
   for (const box of boxes) {
     const image = box.side === 'back' ? images.back : images.front;
     if (!image) continue;
+    // A value that reads as another field's kind (a name under a date's label): a value region
+    // moved over the field (misfit-value.ts). A review at most: the reading step may have taken
+    // the value from a neighbouring line.
+    if (misfitOn && box.unparsed && isMisfitValue(box.field, box.value))
+      add('field_overwritten', box.side, REVIEW_MAX_STRENGTH, box.field);
     // A value that did not parse (box.unparsed) is judged by the glyph cue alone: the field
     // cues below were measured on values the reading step read.
     if (!box.unparsed && touchesBorder(box, image.width, image.height)) {

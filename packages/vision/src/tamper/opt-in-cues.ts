@@ -38,7 +38,9 @@ export type OptOutCue =
   /** A value of another weight than its side's others (value-weight.ts). */
   | 'VALUE_WEIGHT'
   /** A page whose colour spread and colour peak are both low (muted-page.ts). */
-  | 'MUTED_PAGE';
+  | 'MUTED_PAGE'
+  /** A value that reads as another field's kind (misfit-value.ts). */
+  | 'MISFIT_VALUE';
 
 export function optOutCueOn(cue: OptOutCue): boolean {
   return process.env[`IDV_TAMPER_${cue}`] !== '0';

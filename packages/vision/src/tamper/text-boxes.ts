@@ -45,6 +45,7 @@ export function parseTextBoxes(value: unknown): TamperTextBox[] {
       ...(quad ? { quad } : {}),
       ...(confidence !== undefined ? { confidence } : {}),
       ...(b.unparsed === true ? { unparsed: true as const } : {}),
+      ...(b.unparsed === true && typeof b.value === 'string' ? { value: b.value } : {}),
     });
   }
   return out;

@@ -23,10 +23,12 @@ export interface TamperTextBox {
   /** Recogniser confidence of the text (0..1), when known. */
   confidence?: number;
   /**
-   * The value did not parse as the field's (the reading step left the field unread): only the
-   * glyph cue judges it, and at most as a review (index.ts).
+   * The value did not parse as the field's (the reading step left the field unread): the glyph
+   * cue judges it at most as a review, and the misfit cue (misfit-value.ts) its text (index.ts).
    */
   unparsed?: true;
+  /** An unparsed value's text as read (folded: capitals, no accents). */
+  value?: string;
 }
 
 export interface TamperContext {

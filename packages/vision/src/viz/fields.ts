@@ -164,6 +164,8 @@ export interface FieldSource {
   line: number;
   start: number;
   end: number;
+  /** An unparsed value's text as read (folded: capitals, no accents); absent on parsed ones. */
+  text?: string;
 }
 
 export function readPrintedFields(front: TextLine[], back: TextLine[]): PrintedFields {
@@ -223,7 +225,8 @@ export function readPrintedFieldsWithSources(front: TextLine[], back: TextLine[]
       const parsed = value ? parseValue(hit.field, value.text) : null;
       if (value === null || parsed === null) {
         const where = value ?? unparsedValueFor(hit, lines, folded, labelLines);
-        if (where && !unparsed.some((u) => u.field === hit.field)) unparsed.push(sourceOf(hit.field, where));
+        if (where && !unparsed.some((u) => u.field === hit.field))
+          unparsed.push({ ...sourceOf(hit.field, where), text: where.text });
         continue;
       }
       out[hit.field] = parsed;

@@ -4,13 +4,30 @@ import { type SwapStyle, swapPortrait } from './portrait.ts';
 import type { Rng } from './rng.ts';
 import { screenRecapture } from './screen.ts';
 import { inpaintField, overwriteField, substituteGlyph } from './text.ts';
+import { transplantField } from './transplant.ts';
 import type { Attack, GenuineSource, Rect } from './types.ts';
 
-/** Fields a forger changes (a value, not a label; the MRZ is left to the checksum checks). */
-function targetField(source: GenuineSource, rng: Rng) {
+/** Value fields of the source (a value, not a label; the MRZ is left to the checksum checks). */
+function valueFields(source: GenuineSource) {
   const values = source.boxes.fields.filter((f) => !f.field.startsWith('mrz') && f.box.w > 2 * f.box.h);
-  const pool = values.length ? values : source.boxes.fields;
+  return values.length ? values : source.boxes.fields;
+}
+
+/** The field a forger changes. */
+function targetField(source: GenuineSource, rng: Rng) {
+  const pool = valueFields(source);
   return pool.length ? rng.pick(pool) : null;
+}
+
+/**
+ * Another value of the page copied over the field (transplant.ts); a page with one field gets
+ * its own value moved a little (SIDTD's same field taken from another copy of the template).
+ */
+async function transplantOnField(source: GenuineSource, rng: Rng): Promise<RgbImage> {
+  const target = targetField(source, rng)!;
+  const others = valueFields(source).filter((f) => f !== target);
+  const donor = others.length ? rng.pick(others) : target;
+  return transplantField(source.image, target.box, donor.box, rng);
 }
 
 const swap =
@@ -56,6 +73,7 @@ export const ATTACKS: Attack[] = [
     make: onField(overwriteField),
   },
   { kind: 'field_inpainted', expected: 'field_overwritten', needs: 'fields', make: onField(inpaintField) },
+  { kind: 'field_transplanted', expected: 'field_overwritten', needs: 'fields', make: transplantOnField },
   {
     kind: 'glyph_substituted',
     expected: 'font_inconsistency',
