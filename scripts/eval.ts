@@ -12,7 +12,8 @@
  * generated attack corpus (holdout half) and on the fixtures' holdout half
  * (scripts/eval/generated-attacks.ts); then bona fide captures of a large fresh generated draw,
  * as they are and under glare, blur, stamps and handwriting, dim light and overexposure (tamper
- * fails and signs per type; scripts/eval/bona-fide-hazards.ts).
+ * fails and signs per type; scripts/eval/bona-fide-hazards.ts); then the same draw's genuine pages
+ * uploaded as files (no camera) with and without a value moved over another field.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -94,5 +95,17 @@ if (want('tamper')) {
     synth: 45,
     paperOnly: false,
     read: true,
+  });
+  // Digital uploads (the page exported as a file, no camera), as the forged-document sets made
+  // from templates are: genuine pages, and values moved over other fields (read boxes: the
+  // misfit cue reads the reading step's unparsed values).
+  console.log(`\n## Tamper: digital uploads, fresh draw "${BONA_FIDE_DRAW}" (read boxes)\n`);
+  await evaluateGeneratedAttacks(dir, 'holdout', {
+    draw: BONA_FIDE_DRAW,
+    drawn: 15,
+    synth: 45,
+    read: true,
+    digital: true,
+    only: ['none', 'field_transplanted'],
   });
 }

@@ -20,7 +20,7 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  *
  *   npx tsx packages/vision/scripts/eval/generated-attacks.ts [fixturesDir]
  *       [--half holdout|tuning] [--drawn N] [--synth N] [--read] [--save DIR] [--only kind,kind]
- *       [--generated-only | --fixtures-only] [--dump FILE] [--sources name,name]
+ *       [--generated-only | --fixtures-only] [--dump FILE] [--sources name,name] [--digital]
  *
  * The corpus is made on demand from the genuine sources of the chosen half (the fixtures' bona
  * fide documents, N independently drawn Niger paper cards and N synthetic colour cards): each source is captured once as it
@@ -46,6 +46,10 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  * colour cards and `--synth N` synthetic documents of every layout, all seeded by TAG, and no
  * fixture page. A tag nobody has used is out of sample by construction, and it can be as large
  * as the time allows: the large bona fide and attack figures come from such draws.
+ *
+ * `--digital` (with `--read`) uploads every generated page as a file instead of a phone capture
+ * (corpus/clean-digital.ts: PNG or JPEG 80–95, resized), as the public forged-document sets
+ * made from templates are: an edit's pixels reach the service untouched by a camera.
  */
 
 type Tally = { n: number; expected: number; fail: number };

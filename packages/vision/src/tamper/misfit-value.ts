@@ -14,6 +14,13 @@
  * misfit. On the generated tuning draw `s30-tune` (read boxes), the unparsed values of 300
  * genuine captures (plain and under glare, blur, marks, dim and bright light) held no misfit;
  * the sex field is left out, where stamp text ("OFFICIEL") reads as letters.
+ *
+ * Opt-in (IDV_TAMPER_MISFIT_VALUE=1, opt-in-cues.ts): judged on the holdouts by a rule written
+ * before, it caught 2 → 19 of 75 values moved over another field on a fresh draw (6 → 23 of 75
+ * uploaded as files) with one genuine capture of 600 newly flagged, but flagged two genuine
+ * pages of the fixtures' holdout half where the rule allowed none: on real layouts the reading
+ * step took a label line of another field as the value ("Birthdate PABateapry", "ORGAN
+ * WYDAJACY PASZPORT I POINT OF ISSUE"), which reads as a name (docs/decisions.md).
  */
 
 export type ValueKind = 'name' | 'number' | 'date';

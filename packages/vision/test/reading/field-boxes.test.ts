@@ -50,7 +50,10 @@ describe('readPrintedFieldsWithSources', () => {
     );
     expect(fields.date_of_birth).toBeNull();
     expect(sources.filter((s) => s.field === 'date_of_birth')).toEqual([]);
-    expect(unparsed).toEqual([{ field: 'date_of_birth', page: 0, line: 1, start: 0, end: 1 }]);
+    // With its text as read, for the tamper step's misfit cue (this one reads as no other kind).
+    expect(unparsed).toEqual([
+      { field: 'date_of_birth', page: 0, line: 1, start: 0, end: 1, text: '237CT 1989' },
+    ]);
   });
   it('leaves out of unparsed a field read elsewhere', () => {
     // The first label's value does not parse; the second one's does.
