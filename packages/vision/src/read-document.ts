@@ -179,8 +179,8 @@ export async function readDocument(
           })
         : []),
       ...sources.flatMap((s) => sourceBox(s, frontKept, backKept)),
-      // Values that did not parse, for fields left unread (fields.ts PrintedRead): only the
-      // tamper step's glyph cue looks at them.
+      // Values that did not parse, for fields left unread (fields.ts PrintedRead), with their
+      // text: only the tamper step's glyph cue and its opt-in misfit cue look at them.
       ...unparsedLeft({ fields: printed, sources }, zone.unparsed).flatMap((s) =>
         sourceBox(s, frontKept, backKept).map((box) => ({
           ...box,

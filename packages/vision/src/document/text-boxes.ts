@@ -26,7 +26,8 @@ export interface FieldBoxObservation {
   quad: [number, number][];
   /**
    * A value read under its field's label that does not parse as the field's (viz/fields.ts
-   * PrintedRead `unparsed`): the field is unread, and only the glyph cue looks at the box.
+   * PrintedRead `unparsed`): the field is unread, and only the glyph cue (the box) and the
+   * misfit cue (`value`) look at it.
    */
   unparsed?: true;
   /** An unparsed value's text as read (folded: capitals, no accents), for the tamper step. */

@@ -8,8 +8,8 @@ import type { Rect } from './types.ts';
  * field, stretched to the field's selection: SIDTD's "crop and replace" and "copy paste", the
  * text forgeries of the public forged-document sets made from MIDV-2020 templates. Its makers
  * select both regions with a margin around the text, map one onto the other (a homography: for
- * two rectangles, a scale and a shift), and move each a few pixels (0–9 px on a 30–40 px line,
- * "so as not to make a perfect forgery"). The donor's background comes along: printed pattern
+ * two rectangles, a scale and a shift), and move each a few pixels (0–9 px, "so as not to make
+ * a perfect forgery"). The donor's background comes along: printed pattern
  * taken from elsewhere on the page, so the pattern breaks along the selection's border, and the
  * donor's text, squeezed or stretched to the field's width.
  *
