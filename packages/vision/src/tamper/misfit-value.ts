@@ -56,9 +56,9 @@ const MONTH_WORDS =
 export function valueKind(text: string): ValueKind | null {
   // Punctuation around the value (the colon after its label, a stray dot) is not part of it.
   const t = text.replace(/^[^A-Z0-9]+|[^A-Z0-9]+$/g, '');
-  if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(t.replace(/\s+/g, ''))) return 'date';
-  if (new RegExp(`\\d{${NUMBER_MIN_DIGITS},}`).test(t)) return 'number';
-  if (new RegExp(`[A-Z]{2,}\\d{${NUMBER_LETTER_DIGITS},}`).test(t.replace(/\s+/g, ''))) return 'number';
+  const compact = t.replace(/\s+/g, '');
+  if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(compact)) return 'date';
+  if (LONG_DIGIT_RUN.test(t) || NUMBER_FORM.test(compact)) return 'number';
   if (/^[A-Z' -]+$/.test(t)) {
     const words = t.split(/[\s'-]+/).filter((w) => w.length > 0);
     if (words.some((w) => w.length >= NAME_MIN_LETTERS && !MONTH_WORDS.test(w))) return 'name';
@@ -72,6 +72,8 @@ const NAME_MIN_LETTERS = 4;
 const NUMBER_MIN_DIGITS = 9;
 /** Digits after a document number's letters ("NE8750984"). */
 const NUMBER_LETTER_DIGITS = 6;
+const LONG_DIGIT_RUN = new RegExp(`\\d{${NUMBER_MIN_DIGITS},}`);
+const NUMBER_FORM = new RegExp(`[A-Z]{2,}\\d{${NUMBER_LETTER_DIGITS},}`);
 
 /**
  * Whether an unparsed value (`value`, its text as read) of `field` reads as another kind of

@@ -25,17 +25,23 @@ export function inkBlockPage(
   seed: number,
 ): NormalizedImage {
   const rand = rng(seed);
+  return drawnPage(width, height, (x, y) => {
+    let tone: number | null = null;
+    for (const b of blocks)
+      if (x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + b.h) tone = Math.min(tone ?? 255, b.tone ?? 25);
+    const v = tone !== null ? tone + rand() * 10 : 225 + (rand() - 0.5) * 6;
+    return [v, v - 2, v + 3];
+  });
+}
+
+/** A page drawn pixel by pixel, rows top to bottom (seeded noise is drawn in that order). */
+function drawnPage(
+  width: number,
+  height: number,
+  rgbAt: (x: number, y: number) => [number, number, number],
+): NormalizedImage {
   const rgb = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let tone: number | null = null;
-      for (const b of blocks)
-        if (x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + b.h)
-          tone = Math.min(tone ?? 255, b.tone ?? 25);
-      const v = tone !== null ? tone + rand() * 10 : 225 + (rand() - 0.5) * 6;
-      rgb.set([v, v - 2, v + 3], (y * width + x) * 3);
-    }
-  }
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rgb.set(rgbAt(x, y), (y * width + x) * 3);
   return rgbImage(rgb, width, height);
 }
 
@@ -174,18 +180,13 @@ export function patternedLinesPage(
   seed: number,
 ): NormalizedImage {
   const rand = rng(seed);
-  const rgb = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let v = 200 + (pattern ? 12 * Math.sin(x * 1.3 + 2 * Math.sin(y * 0.21)) * Math.sin(y * 1.1) : 0);
-      for (const q of lines) {
-        if (x > q[0]![0] + 4 && x < q[1]![0] - 4 && y > q[0]![1] + 5 && y < q[2]![1] - 5 && x % 14 < 9)
-          v = 40;
-      }
-      v += (rand() - 0.5) * 4;
-      const i = (y * width + x) * 3;
-      for (let c = 0; c < 3; c++) rgb[i + c] = Math.max(0, Math.min(255, v + 6 - 6 * c));
+  return drawnPage(width, height, (x, y) => {
+    let v = 200 + (pattern ? 12 * Math.sin(x * 1.3 + 2 * Math.sin(y * 0.21)) * Math.sin(y * 1.1) : 0);
+    for (const q of lines) {
+      if (x > q[0]![0] + 4 && x < q[1]![0] - 4 && y > q[0]![1] + 5 && y < q[2]![1] - 5 && x % 14 < 9) v = 40;
     }
-  }
-  return rgbImage(rgb, width, height);
+    v += (rand() - 0.5) * 4;
+    const channel = (c: number) => Math.max(0, Math.min(255, v + 6 - 6 * c));
+    return [channel(0), channel(1), channel(2)];
+  });
 }
