@@ -13,7 +13,8 @@
  * (scripts/eval/generated-attacks.ts); then bona fide captures of a large fresh generated draw,
  * as they are and under glare, blur, stamps and handwriting, dim light and overexposure (tamper
  * fails and signs per type; scripts/eval/bona-fide-hazards.ts); then the same draw's genuine pages
- * uploaded as files (no camera) with and without a value moved over another field.
+ * uploaded as files (no camera) with and without a value moved over another field; then genuine
+ * and forged fields on pages printed with dense security print (another fresh draw).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -34,6 +35,8 @@ import { evaluateTextInpaint } from '../packages/vision/scripts/eval/text-inpain
 const PARTS = ['reading', 'faces', 'tamper'];
 /** The fresh generated draw the bona fide figures come from (docs/benchmarks.md, seventh session). */
 const BONA_FIDE_DRAW = 's17-hold';
+/** The fresh draw printed with dense security print (docs/benchmarks.md, fifth session of 2026-11-29). */
+const DENSE_PRINT_DRAW = 's31-hold';
 const args = process.argv.slice(2);
 const positional = args.filter((a) => !a.startsWith('--'));
 const part = positional.find((a) => PARTS.includes(a)) ?? 'all';
@@ -107,5 +110,16 @@ if (want('tamper')) {
     read: true,
     digital: true,
     only: ['none', 'field_transplanted'],
+  });
+  // Pages printed with fine lines all over, as real passports and cards are (the generator's own
+  // backgrounds are sparse): the in-painting cues can only judge a field with a pattern around it.
+  console.log(`\n## Tamper: dense security print, fresh draw "${DENSE_PRINT_DRAW}" (read boxes)\n`);
+  await evaluateGeneratedAttacks(dir, 'holdout', {
+    draw: DENSE_PRINT_DRAW,
+    drawn: 15,
+    synth: 45,
+    read: true,
+    densePrint: true,
+    only: ['none', 'field_inpainted', 'field_overwritten'],
   });
 }

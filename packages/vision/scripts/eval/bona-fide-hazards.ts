@@ -19,7 +19,7 @@ import type { Half } from './fixture-split.ts';
  * check alone; on Niger's paper card stamps, handwriting and wear are normal).
  *
  *   npx tsx packages/vision/scripts/eval/bona-fide-hazards.ts [fixturesDir] [--half tuning]
- *       [--drawn N] [--synth N] [--draw TAG] [--paper-only] [--read] [--save DIR] [--sources name,name]
+ *       [--drawn N] [--synth N] [--draw TAG] [--dense-print] [--paper-only] [--read] [--save DIR] [--sources name,name]
  *       [--dump FILE] [--conditions dim,bright]
  *
  * Sources as in generated-attacks.ts (the half's fixture pages, N paper cards and N colour
@@ -49,6 +49,8 @@ export async function evaluateHazards(
     drawn: number;
     synth: number;
     draw?: string;
+    /** With `draw`: fine-line print over the drawn pages (corpus/fresh-sources.ts). */
+    densePrint?: boolean;
     paperOnly: boolean;
     read: boolean;
     save?: string;
@@ -58,6 +60,7 @@ export async function evaluateHazards(
     conditions?: string[];
   },
 ): Promise<void> {
+  if (opts.densePrint && !opts.draw) throw new Error('--dense-print needs --draw (a fresh draw)');
   let sources: GenuineSource[] = await corpusSources(fixturesDir, half, opts);
   if (opts.paperOnly) sources = sources.filter((s) => s.layout === 'niger_paper_card');
   sources = sources.filter((s) => sourcePicked(s.name, opts.sources));
@@ -110,7 +113,7 @@ export async function evaluateHazards(
     }
   }
   console.log(
-    `\n### Bona fide documents under glare, blur, marks, dim light and overexposure, ${opts.draw ? `fresh draw "${opts.draw}"` : `${half} half`} (${sources.length} sources)\n`,
+    `\n### Bona fide documents under glare, blur, marks, dim light and overexposure, ${opts.draw ? `fresh draw "${opts.draw}"${opts.densePrint ? ', dense security print' : ''}` : `${half} half`} (${sources.length} sources)\n`,
   );
   printTable(
     ['condition', 'tamper fail', 'paper cards failed'],
@@ -149,6 +152,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     drawn: Number(value('--drawn') ?? 6),
     synth: Number(value('--synth') ?? 0),
     ...(draw ? { draw } : {}),
+    densePrint: args.includes('--dense-print'),
     paperOnly: args.includes('--paper-only'),
     read: args.includes('--read'),
     ...(save ? { save } : {}),

@@ -21,6 +21,7 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  *   npx tsx packages/vision/scripts/eval/generated-attacks.ts [fixturesDir]
  *       [--half holdout|tuning] [--drawn N] [--synth N] [--read] [--save DIR] [--only kind,kind]
  *       [--generated-only | --fixtures-only] [--dump FILE] [--sources name,name] [--digital]
+ *       [--dense-print]
  *
  * The corpus is made on demand from the genuine sources of the chosen half (the fixtures' bona
  * fide documents, N independently drawn Niger paper cards and N synthetic colour cards): each source is captured once as it
@@ -50,6 +51,10 @@ import { type Half, loadSplitTruth } from './fixture-split.ts';
  * `--digital` (with `--read`) uploads every generated page as a file instead of a phone capture
  * (corpus/clean-digital.ts: PNG or JPEG 80–95, resized), as the public forged-document sets
  * made from templates are: an edit's pixels reach the service untouched by a camera.
+ *
+ * `--dense-print` (with `--draw`) prints the draw's colour cards and synthetic documents with
+ * fine lines over the whole page, as real passports and cards are (synth/security-print.ts); the
+ * generator's own backgrounds are sparse, too sparse for the cues that read texture near a field.
  */
 
 type Tally = { n: number; expected: number; fail: number };
@@ -78,11 +83,15 @@ export async function evaluateGeneratedAttacks(
     sources?: string[];
     /** Every image a digital file (clean-digital.ts), not a phone capture: needs `read`. */
     digital?: boolean;
+    /** With `draw`: fine-line print over the drawn pages (corpus/fresh-sources.ts). */
+    densePrint?: boolean;
   } = {},
 ): Promise<void> {
   if (opts.digital && !opts.read) throw new Error('--digital needs --read (no truth boxes are mapped)');
+  if (opts.densePrint && !opts.draw) throw new Error('--dense-print needs --draw (a fresh draw)');
   const sources = await corpusSources(fixturesDir, half, {
     ...(opts.draw ? { draw: opts.draw } : {}),
+    densePrint: opts.densePrint === true,
     drawn: opts.drawn ?? 6,
     synth: opts.synth ?? 0,
   });
@@ -157,7 +166,9 @@ export async function evaluateGeneratedAttacks(
       if (!caught) misses.push([source.name, attack.kind, describeSignals(result.signals, '—')]);
     }
   }
-  const drawn = opts.draw ? `fresh draw "${opts.draw}"` : `${half} half`;
+  const drawn = opts.draw
+    ? `fresh draw "${opts.draw}"${opts.densePrint ? ', dense security print' : ''}${opts.digital ? ', digital uploads' : ''}`
+    : `${half} half`;
   console.log(`\n### Generated corpus, ${drawn} (${sources.length} genuine sources)\n`);
   printAttackTable(
     perAttack,
@@ -301,6 +312,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       ...(draw ? { draw } : {}),
       read: args.includes('--read'),
       digital: args.includes('--digital'),
+      densePrint: args.includes('--dense-print'),
       ...(save ? { save } : {}),
       ...(only ? { only } : {}),
       ...(picked ? { sources: picked } : {}),

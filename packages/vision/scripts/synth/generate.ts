@@ -38,6 +38,8 @@ export interface GenerateOptions {
   fillerGlyph?: boolean;
   /** Evaluation only: names drawn from those holding a K (a genuine K must stay a K). */
   kNames?: boolean;
+  /** Evaluation only: fine-line security print over the whole page (security-print.ts). */
+  densePrint?: boolean;
 }
 
 export interface GeneratedImage {
@@ -118,7 +120,7 @@ export async function generateDocument(
       for (const t of d.items) if (t.field?.startsWith('mrz_')) t.fillerGlyph = glyph;
     }
     drawings.push(d);
-    rendered.push(await renderDocument(s, d, r.fork(300 + k), scale));
+    rendered.push(await renderDocument(s, d, r.fork(300 + k), scale, options.densePrint));
   }
   saveAdvances();
 

@@ -4,7 +4,7 @@ import { fillerGlyphsSvg } from './filler-glyph.ts';
 import type { LayoutSpec } from './layouts.ts';
 import { portrait } from './portrait.ts';
 import type { Rng } from './random.ts';
-import { backgroundSvg, extrasSvg } from './security-print.ts';
+import { backgroundSvg, densePrintSvg, extrasSvg } from './security-print.ts';
 
 /**
  * Draws a composed document upright: background and security print, text (SVG through sharp's
@@ -39,16 +39,21 @@ function textSvg(t: TextItem, r: Rng): string {
   return own + fillerGlyphsSvg(t.text, t.x, t.y, t.size, advance, t.fillerGlyph, t.fill, r);
 }
 
-/** `scale`: output pixels per layout pixel (a 1000-px card at 1.7 is 1700 px wide). */
+/**
+ * `scale`: output pixels per layout pixel (a 1000-px card at 1.7 is 1700 px wide). `densePrint`
+ * adds fine-line print over the layout's background (security-print.ts), from its own stream:
+ * the rest of the document is drawn as without it.
+ */
 export async function renderDocument(
   spec: LayoutSpec,
   d: Drawing,
   r: Rng,
   scale: number,
+  densePrint = false,
 ): Promise<RenderedDocument> {
   const W = Math.round(d.width * scale);
   const H = Math.round(d.height * scale);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${d.width} ${d.height}">${backgroundSvg(spec, r.fork(1))}${extrasSvg(spec, r.fork(2))}${d.items.map((t, i) => textSvg(t, r.fork(400 + i))).join('')}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${d.width} ${d.height}">${backgroundSvg(spec, r.fork(1))}${densePrint ? densePrintSvg(d.width, d.height, spec.palette.print, r.fork(6)) : ''}${extrasSvg(spec, r.fork(2))}${d.items.map((t, i) => textSvg(t, r.fork(400 + i))).join('')}</svg>`;
   const composites: OverlayOptions[] = [];
   let portraitBox: Box | null = null;
   let face: Box | null = null;

@@ -84,6 +84,41 @@ function paperTexture(w: number, h: number, color: string, r: Rng): string {
   return parts.join('');
 }
 
+/**
+ * Dense fine-line security print over the whole page, as passports and ID cards print it: two
+ * families of thin wavy lines 3–6 layout px apart (0.2–0.4 mm on a card drawn 1000 px wide)
+ * crossing at a small angle, so their interference draws the moiré rosettes real pages show.
+ * The generator's own backgrounds are sparse (a few curves far apart); cues that read the
+ * texture around a field (an in-painted band, a seam) need this density to be judged at all.
+ * Evaluation only (`GenerateOptions.densePrint`, the colour cards' `dense`): the reading
+ * benchmark's documents stay as they are.
+ */
+export function densePrintSvg(w: number, h: number, color: string, r: Rng): string {
+  const paths: string[] = [];
+  const width = r.range(0.45, 0.8).toFixed(2);
+  const opacity = r.range(0.35, 0.6).toFixed(2);
+  for (let family = 0; family < 2; family++) {
+    const pitch = r.range(3, 6);
+    const amp = r.range(2, 9);
+    const period = r.range(40, 160);
+    // The second family slopes against the first, by up to a tenth of the width over the page.
+    const slope = family === 0 ? 0 : r.range(-0.1, 0.1);
+    const phase = r.range(0, Math.PI * 2);
+    const drift = r.range(0.5, 2);
+    const start = -Math.abs(slope) * w - amp;
+    for (let y0 = start; y0 < h + amp + Math.abs(slope) * w; y0 += pitch) {
+      let d = '';
+      for (let x = 0; x <= w; x += 5) {
+        const y =
+          y0 + slope * x + amp * Math.sin((x / period) * 2 * Math.PI + phase + (y0 / h) * drift * Math.PI);
+        d += `${x === 0 ? 'M' : 'L'}${x},${y.toFixed(1)}`;
+      }
+      paths.push(d);
+    }
+  }
+  return `<path d="${paths.join('')}" fill="none" stroke="${color}" stroke-width="${width}" opacity="${opacity}"/>`;
+}
+
 export function backgroundSvg(spec: LayoutSpec, r: Rng): string {
   const { width: w, height: h, palette } = spec;
   const base = `<rect width="${w}" height="${h}" fill="${palette.paper}"/>`;

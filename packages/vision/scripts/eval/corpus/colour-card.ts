@@ -1,5 +1,7 @@
 import sharp from 'sharp';
-import type { Rng } from './rng.ts';
+import { rng as synthRng } from '../../synth/random.ts';
+import { densePrintSvg } from '../../synth/security-print.ts';
+import { type Rng, seedOf } from './rng.ts';
 import type { GenuineSource } from './types.ts';
 
 /**
@@ -15,7 +17,15 @@ const PALETTES: [string, string, string][] = [
   ['#f2e6ee', '#b86f9f', '#2f5f9f'],
 ];
 
-export async function drawColourCard(rng: Rng, name: string): Promise<GenuineSource> {
+/**
+ * `dense`: fine-line print over the whole card (security-print.ts), from a stream of its own, so
+ * the card is otherwise the one drawn without it.
+ */
+export async function drawColourCard(
+  rng: Rng,
+  name: string,
+  opts: { dense?: boolean } = {},
+): Promise<GenuineSource> {
   const width = 1200;
   const height = 760;
   const [bg, line, accent] = rng.pick(PALETTES);
@@ -31,6 +41,7 @@ export async function drawColourCard(rng: Rng, name: string): Promise<GenuineSou
       `<path d="${d}" stroke="${k % 3 ? line : accent}" stroke-width="1.2" fill="none" opacity="0.45"/>`,
     );
   }
+  if (opts.dense) parts.push(densePrintSvg(width, height, line, synthRng(seedOf(`${name}:dense`))));
   parts.push(`<rect x="0" y="0" width="${width}" height="90" fill="${line}" opacity="0.8"/>`);
   parts.push(
     `<text x="40" y="60" font-family="DejaVu Sans" font-weight="bold" font-size="38" fill="#ffffff">REPUBLIC OF UTOPIA · IDENTITY CARD</text>`,

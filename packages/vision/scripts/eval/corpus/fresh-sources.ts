@@ -12,20 +12,38 @@ import type { GenuineSource } from './types.ts';
  * layout rule). No fixture page: the draw is out of sample as long as its tag was never used to
  * tune, and its size is free, which the halves' 34–42 sources are not.
  */
-export async function freshSources(tag: string, cards: number, synth: number): Promise<GenuineSource[]> {
-  const out = await drawnCards(tag, cards);
-  for (let i = 0; i < synth; i++) out.push(await synthSource('holdout', i, tag));
+export async function freshSources(
+  tag: string,
+  cards: number,
+  synth: number,
+  opts: DrawOptions = {},
+): Promise<GenuineSource[]> {
+  const out = await drawnCards(tag, cards, opts);
+  for (let i = 0; i < synth; i++) out.push(await synthSource('holdout', i, tag, opts));
   return out;
 }
 
+/**
+ * `densePrint`: the colour cards and synthetic documents printed with fine lines over the whole
+ * page, as real passports and ID cards are (security-print.ts). Niger's paper card stays as the
+ * spec draws it, with few colours and little print.
+ */
+export interface DrawOptions {
+  densePrint?: boolean;
+}
+
 /** `count` Niger paper cards and as many synthetic colour cards, each seeded by its name under `tag`. */
-export async function drawnCards(tag: string, count: number): Promise<GenuineSource[]> {
+export async function drawnCards(
+  tag: string,
+  count: number,
+  opts: DrawOptions = {},
+): Promise<GenuineSource[]> {
   const out: GenuineSource[] = [];
   for (let i = 0; i < count; i++) {
     const paper = `paper-card-${tag}-${i}`;
     out.push(await drawPaperCard(seededRng(seedOf(paper)), paper));
     const colour = `colour-card-${tag}-${i}`;
-    out.push(await drawColourCard(seededRng(seedOf(colour)), colour));
+    out.push(await drawColourCard(seededRng(seedOf(colour)), colour, { dense: opts.densePrint === true }));
   }
   return out;
 }
@@ -37,9 +55,9 @@ export async function drawnCards(tag: string, count: number): Promise<GenuineSou
 export async function corpusSources(
   fixturesDir: string,
   half: Half,
-  opts: { draw?: string; drawn: number; synth: number },
+  opts: { draw?: string; drawn: number; synth: number } & DrawOptions,
 ): Promise<GenuineSource[]> {
-  if (opts.draw) return freshSources(opts.draw, opts.drawn, opts.synth);
+  if (opts.draw) return freshSources(opts.draw, opts.drawn, opts.synth, opts);
   return [
     ...(await genuineSources(fixturesDir, half, opts.drawn)),
     ...(opts.synth ? await synthSources(half, opts.synth) : []),

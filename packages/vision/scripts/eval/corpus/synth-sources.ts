@@ -27,7 +27,13 @@ export async function synthSources(half: Half, count: number): Promise<GenuineSo
 }
 
 /** The `i`-th synthetic source of a half (the same document on every call for one `tag`). */
-export async function synthSource(half: Half, i: number, tag: string = half): Promise<GenuineSource> {
+/** `densePrint`: fine-line print over the whole page (the generator's evaluation option). */
+export async function synthSource(
+  half: Half,
+  i: number,
+  tag: string = half,
+  opts: { densePrint?: boolean } = {},
+): Promise<GenuineSource> {
   const layouts = LAYOUTS.filter(
     (l) => l.portrait && l.side !== 'back' && l.kind !== 'niger_paper' && (half === 'holdout' || !l.heldOut),
   );
@@ -35,7 +41,11 @@ export async function synthSource(half: Half, i: number, tag: string = half): Pr
   // `tag` names the draw (its seeds): the training export draws `train`, the evaluation `tuning`
   // and `holdout`, so no evaluated document was trained on.
   const name = `synth-${tag}-${i}-${layout.id}`;
-  const doc = await generateDocument(seedOf(name), { layout: layout.id, upright: true });
+  const doc = await generateDocument(seedOf(name), {
+    layout: layout.id,
+    upright: true,
+    ...(opts.densePrint ? { densePrint: true } : {}),
+  });
   const t = doc.truth;
   const image = await decodeRgb(new Uint8Array(doc.image));
   if (layout.ghost && layout.portrait && t.portrait)
