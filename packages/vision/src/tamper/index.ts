@@ -377,8 +377,9 @@ export async function detectTamper(
     if (paperCard) continue;
     const grey = box.quad ? null : greyOf(box.side, image);
     const ring = box.quad ? ringOf(box.side, image, box.quad) : undefined;
-    // Only a box holding one line of text is judged (text-line.ts): merged or glyph-sized boxes
-    // are reading accidents that both field cues would take for forgeries.
+    // Only a box holding one line of dark text is judged (text-line.ts): merged or glyph-sized
+    // boxes are reading accidents that both field cues would take for forgeries, and light text
+    // on a dark band has its letters for paper.
     const canvas = ring ?? { canvas: grey!, inner: box };
     if (!oneTextLine(box, canvas)) continue;
     const typed = typedOn && !box.unparsed ? timed('typed_text', () => measureTypedText(canvas)) : null;

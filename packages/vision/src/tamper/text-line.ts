@@ -8,7 +8,9 @@ import { quantile } from '../image/stats.ts';
  * rotated page's value read together with the lines beside it) or returns a box around one or
  * two glyphs; a glyph-sized box tight around a bold letter has ink for its "paper tone", and a
  * box over a label line and a value line mixes two fonts: both look like a forgery to the field
- * detectors when they are only a reading accident (docs/benchmarks.md, issue 14).
+ * detectors when they are only a reading accident (docs/benchmarks.md, issue 14). Light text on
+ * a dark ground (a header in a coloured band) is not judged either: the cues measure dark ink on
+ * lighter paper, and there the letters would be the paper.
  */
 
 /**
@@ -56,12 +58,25 @@ const BAND_ROW_SHARE = 0.15;
 const BAND_MIN_SHARE = 0.15;
 /** Ink: darker than halfway between the box's paper (75th percentile) and its darkest 5 %; needs this much contrast. */
 const MIN_INK_CONTRAST = 30;
+/**
+ * Dark text on paper covers less than half of its line's box: strokes are thin beside the gaps
+ * between and around them. On the tuning draw `s31-tune` (read boxes of 150 captures, colour
+ * cards and synthetic documents printed with dense security print) values covered at most 0.42
+ * of their boxes and read lines of dark text at most 0.47. A box more than half "ink" holds
+ * light text on a dark ground (a card's header in a coloured band measured 0.67–0.70): its
+ * 75th percentile, the "paper" every field cue measures against, is the letters themselves, and
+ * the in-painting cue took the flat band between them for a fill (smooth-fill.ts).
+ */
+export const MAX_INK_SHARE = 0.5;
+/** textBands of a box whose text is lighter than its ground: no line the field cues can judge. */
+export const LIGHT_ON_DARK = Number.POSITIVE_INFINITY;
 
 /**
  * The bands of text rows inside `inner` on `canvas` (the box straightened along its text, or the
  * photo itself for an axis-aligned box): 0 when the box holds no ink (an erased value is still
- * a field to judge), 1 for a line, 2 or more for a box merged over several lines. `paperTone`:
- * the 75th percentile of those pixels when the caller has it already (fieldPaperTone).
+ * a field to judge), 1 for a line, 2 or more for a box merged over several lines, LIGHT_ON_DARK
+ * when more than MAX_INK_SHARE of the box is ink. `paperTone`: the 75th percentile of those
+ * pixels when the caller has it already (fieldPaperTone).
  */
 export function textBands(canvas: GreyImage, inner: Box, paperTone?: number): number {
   const x0 = Math.max(0, Math.round(inner.x));
@@ -77,11 +92,14 @@ export function textBands(canvas: GreyImage, inner: Box, paperTone?: number): nu
   if (paper - dark < MIN_INK_CONTRAST) return 0;
   const t = (paper + dark) / 2;
   const rows: number[] = [];
+  let total = 0;
   for (let y = y0; y < y1; y++) {
     let ink = 0;
     for (let x = x0; x < x1; x++) if (canvas.data[y * canvas.width + x]! < t) ink++;
     rows.push(ink);
+    total += ink;
   }
+  if (total > MAX_INK_SHARE * values.length) return LIGHT_ON_DARK;
   const densest = Math.max(...rows);
   if (densest === 0) return 0;
   const minBand = Math.max(2, BAND_MIN_SHARE * (y1 - y0));

@@ -181,12 +181,48 @@ export function patternedLinesPage(
 ): NormalizedImage {
   const rand = rng(seed);
   return drawnPage(width, height, (x, y) => {
-    let v = 200 + (pattern ? 12 * Math.sin(x * 1.3 + 2 * Math.sin(y * 0.21)) * Math.sin(y * 1.1) : 0);
-    for (const q of lines) {
-      if (x > q[0]![0] + 4 && x < q[1]![0] - 4 && y > q[0]![1] + 5 && y < q[2]![1] - 5 && x % 14 < 9) v = 40;
-    }
-    v += (rand() - 0.5) * 4;
-    const channel = (c: number) => Math.max(0, Math.min(255, v + 6 - 6 * c));
-    return [channel(0), channel(1), channel(2)];
+    let v = 200 + (pattern ? printedPattern(x, y) : 0);
+    for (const q of lines) if (onStroke(q, x, y)) v = 40;
+    return greyNoisy(v, rand);
+  });
+}
+
+/** The fine printed pattern of patternedLinesPage: ±12 grey levels. */
+const printedPattern = (x: number, y: number) =>
+  12 * Math.sin(x * 1.3 + 2 * Math.sin(y * 0.21)) * Math.sin(y * 1.1);
+
+/** Whether (x, y) lies on one of a line's letter strokes (9 px wide every 14 px, inset from its quad). */
+const onStroke = (q: [number, number][], x: number, y: number) =>
+  x > q[0]![0] + 4 && x < q[1]![0] - 4 && y > q[0]![1] + 5 && y < q[2]![1] - 5 && x % 14 < 9;
+
+/** A grey level with ±2 of seeded noise, slightly warm. */
+function greyNoisy(v: number, rand: () => number): [number, number, number] {
+  const n = v + (rand() - 0.5) * 4;
+  const channel = (c: number) => Math.max(0, Math.min(255, n + 6 - 6 * c));
+  return [channel(0), channel(1), channel(2)];
+}
+
+/**
+ * A header as cards print it: light letters in a dark band (the band grown `margin` px around the
+ * line's quad, printed at 80 % over the page's fine pattern), on a patterned page.
+ */
+export function bandedHeaderPage(
+  width: number,
+  height: number,
+  line: [number, number][],
+  margin: number,
+  seed: number,
+): NormalizedImage {
+  const rand = rng(seed);
+  const inBand = (x: number, y: number) =>
+    x >= line[0]![0] - margin &&
+    x < line[1]![0] + margin &&
+    y >= line[0]![1] - margin &&
+    y < line[2]![1] + margin;
+  return drawnPage(width, height, (x, y) => {
+    const page = 228 + printedPattern(x, y);
+    let v = inBand(x, y) ? 0.2 * page + 0.8 * 110 : page;
+    if (onStroke(line, x, y)) v = 250;
+    return greyNoisy(v, rand);
   });
 }

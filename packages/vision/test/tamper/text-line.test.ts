@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { toGrey } from '../../src/image/grey.ts';
-import { FIELD_TONE_DIFF, fieldBackgroundContrast } from '../../src/tamper/field-background.ts';
+import {
+  FIELD_TONE_DIFF,
+  fieldBackgroundContrast,
+  straightenedWithRing,
+} from '../../src/tamper/field-background.ts';
 import { fieldFontDeviation, GLYPH_HEIGHT_TOLERANCE } from '../../src/tamper/font-consistency.ts';
 import { detectTamper } from '../../src/tamper/index.ts';
-import { isLineShaped, isOneTextLine, textBands } from '../../src/tamper/text-line.ts';
-import { inkBlockPage } from './synthetic.ts';
+import { measureFillTexture, smoothFillStrength } from '../../src/tamper/smooth-fill.ts';
+import { isLineShaped, isOneTextLine, LIGHT_ON_DARK, textBands } from '../../src/tamper/text-line.ts';
+import { bandedHeaderPage, inkBlockPage, patternedLinesPage } from './synthetic.ts';
 
 /**
  * Field boxes that are not one line of text (a box the reader merged over a value and the line
@@ -74,5 +79,30 @@ describe('field boxes that are not one line of text', () => {
       },
     );
     expect(signals.find((s) => s.type === 'font_inconsistency')?.field).toBe('surname');
+  });
+
+  it('does not judge light text on a dark band, which the in-painting cue takes for a fill', async () => {
+    const line: [number, number][] = [
+      [120, 150],
+      [480, 150],
+      [480, 178],
+      [120, 178],
+    ];
+    const header = bandedHeaderPage(640, 320, line, 14, 5);
+    const ring = straightenedWithRing(header, line);
+    // The cue on its own: the flat band between the light letters against the pattern beyond.
+    const texture = measureFillTexture(header, line, ring)!;
+    expect(smoothFillStrength(texture)).not.toBeNull();
+    expect(textBands(ring.canvas, ring.inner)).toBe(LIGHT_ON_DARK);
+    const lineBoxes = [{ side: 'front', text: 'REPUBLIC OF UTOPIA', quad: line }];
+    const judged = async (front: typeof header) =>
+      (await detectTamper({ front }, { layout: 'td1', portrait: null, lineBoxes })).signals.filter(
+        (s) => s.type === 'field_overwritten',
+      );
+    expect(await judged(header)).toEqual([]);
+    // Dark letters on the same pattern are one line, still judged.
+    const plain = patternedLinesPage(640, 320, [line], true, 5);
+    const plainRing = straightenedWithRing(plain, line);
+    expect(textBands(plainRing.canvas, plainRing.inner)).toBe(1);
   });
 });
