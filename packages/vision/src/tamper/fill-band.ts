@@ -31,12 +31,15 @@ import { warpQuadGrey } from './straighten.ts';
  * Not seen: a line printed in a plain panel that hugs it on a patterned page, which looks the
  * same; hence a review at most (FILL_BAND_MAX_STRENGTH), never a fail on its own.
  *
- * Opt-in (`IDV_TAMPER_FILL_BAND=1`, opt-in-cues.ts). Judged once on the holdouts by a rule
- * written before: on the fixtures' holdout half it flagged none of 237 untouched lines on a
- * printed background and caught 32 and 65 of 237 lines in-painted over their box grown by 0.3
- * and 0.6 heights (the ring cue alone: 43 and 0); but the generated draws' documents print
- * patterns too sparse for its far bands, and on a fresh draw it caught no more in-painted
- * fields, which the rule asked for (docs/decisions.md, issue 14).
+ * On by default since 2026-11-29 (`IDV_TAMPER_FILL_BAND=0` turns it off, opt-in-cues.ts). First
+ * judged by a rule written before: on the fixtures' holdout half it flagged none of 237 untouched
+ * lines on a printed background and caught 32 and 65 of 237 lines in-painted over their box
+ * grown by 0.3 and 0.6 heights (the ring cue alone: 43 and 0), but the generated draws then
+ * printed patterns too sparse for its far bands and it caught no more forged fields there, so it
+ * stayed opt-in. The draws now can print dense security print (synth/security-print.ts); judged
+ * again on a fresh draw so printed (`s31-hold`), it caught 26 → 29 of 75 fields in-painted with
+ * a margin (uploaded as files: 29 → 36), with no genuine capture newly flagged there, under six
+ * hazards (450) or on the real holdout pages (docs/decisions.md, issue 14).
  */
 
 /** The near band, in line heights out from the line's box: inside a fill grown by 0.3 or more. */

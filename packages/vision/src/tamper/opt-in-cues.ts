@@ -2,8 +2,7 @@
  * The tamper cues that are built and measured but not on by default, each behind one environment
  * switch (`IDV_TAMPER_<NAME>=1`). They are off because the rule each was judged by on the
  * holdouts did not hold: most raised more tamper fails on bona fide documents than the ≤ 2 % the
- * issue allows, the fill band caught no more forgeries on a fresh generated draw, the misfit
- * cue flagged two genuine real pages
+ * issue allows, the misfit cue flagged two genuine real pages
  * (docs/benchmarks.md and docs/decisions.md give each one's figures); the switch lets an
  * evaluation measure the step with and without them. The switch is read at each call, so one
  * process can measure both. A cue on by default has a switch to turn it off instead (OptOutCue,
@@ -22,8 +21,6 @@ export type OptInCue =
   | 'COPY_AGREE'
   /** The stroke cue on document numbers (font-consistency.ts, DOCUMENT_NUMBER_STROKE_TOLERANCE). */
   | 'NUMBER_STROKE'
-  /** A band of in-painting around a read line (fill-band.ts). */
-  | 'FILL_BAND'
   /** A value that reads as another field's kind (misfit-value.ts). */
   | 'MISFIT_VALUE';
 
@@ -41,7 +38,9 @@ export type OptOutCue =
   /** A value of another weight than its side's others (value-weight.ts). */
   | 'VALUE_WEIGHT'
   /** A page whose colour spread and colour peak are both low (muted-page.ts). */
-  | 'MUTED_PAGE';
+  | 'MUTED_PAGE'
+  /** A band of in-painting around a read line (fill-band.ts), on since it met its rule for on. */
+  | 'FILL_BAND';
 
 export function optOutCueOn(cue: OptOutCue): boolean {
   return process.env[`IDV_TAMPER_${cue}`] !== '0';

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { NormalizedImage } from '../../src/image/normalize.ts';
 import { straightenedWithRing } from '../../src/tamper/field-background.ts';
 import { FILL_BAND_MIN_SIDES, fillBandStrength, measureFillBand } from '../../src/tamper/fill-band.ts';
@@ -45,10 +45,7 @@ const overwritten = async (image: NormalizedImage) =>
   ).signals.filter((s) => s.type === 'field_overwritten');
 
 describe('field_overwritten: a band of in-painting around a line', () => {
-  // The cue is opt-in (opt-in-cues.ts): on for every test here, off where a test says so.
-  beforeEach(() => {
-    process.env.IDV_TAMPER_FILL_BAND = '1';
-  });
+  // The cue is on by default (opt-in-cues.ts); a test turning it off puts it back after.
   afterEach(() => {
     delete process.env.IDV_TAMPER_FILL_BAND;
   });
@@ -75,8 +72,8 @@ describe('field_overwritten: a band of in-painting around a line', () => {
     expect(signs).toHaveLength(1);
     // A review, never a fail on its own (a genuine line in a plain panel looks the same).
     expect(signs[0]!.severity).toBe('medium');
-    // Off by default.
-    delete process.env.IDV_TAMPER_FILL_BAND;
+    // On by default; IDV_TAMPER_FILL_BAND=0 turns it off (to measure the step without it).
+    process.env.IDV_TAMPER_FILL_BAND = '0';
     expect(await overwritten(forged)).toEqual([]);
   });
 
