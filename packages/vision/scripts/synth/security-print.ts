@@ -101,7 +101,8 @@ export function densePrintSvg(w: number, h: number, color: string, r: Rng): stri
     const pitch = r.range(3, 6);
     const amp = r.range(2, 9);
     const period = r.range(40, 160);
-    // The second family slopes against the first, by up to a tenth of the width over the page.
+    // The second family slopes against the first: it rises or falls by up to a tenth of the
+    // page's width across it.
     const slope = family === 0 ? 0 : r.range(-0.1, 0.1);
     const phase = r.range(0, Math.PI * 2);
     const drift = r.range(0.5, 2);

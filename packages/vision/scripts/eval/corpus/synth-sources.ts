@@ -26,8 +26,10 @@ export async function synthSources(half: Half, count: number): Promise<GenuineSo
   return out;
 }
 
-/** The `i`-th synthetic source of a half (the same document on every call for one `tag`). */
-/** `densePrint`: fine-line print over the whole page (the generator's evaluation option). */
+/**
+ * The `i`-th synthetic source of a half (the same document on every call for one `tag`);
+ * `densePrint`: fine-line print over the whole page (the generator's evaluation option).
+ */
 export async function synthSource(
   half: Half,
   i: number,
